@@ -1,0 +1,206 @@
+package model
+
+import "time"
+
+// SchemaVersion names the shape of the JSON document; it changes only when a
+// field is renamed or removed, never when one is added.
+const SchemaVersion = "lkmlbench/v1"
+
+// Document is everything extracted from one run over one or more inputs.
+type Document struct {
+	// Schema is always SchemaVersion.
+	Schema string `json:"schema"`
+	// Sources are the inputs in the order they were given.
+	Sources []Source `json:"sources"`
+	// Messages are the mail messages read, in input order.
+	Messages []Message `json:"messages"`
+	// Tables are the benchmark tables found, in input order. Table.ID is
+	// unique within the document.
+	Tables []Table `json:"tables"`
+	// Warnings are problems that did not stop the reading: an undecodable
+	// part, an unknown charset, a block that looked like a table but could
+	// not be read.
+	Warnings []Warning `json:"warnings,omitempty"`
+}
+
+// Source is one input: a file, standard input or a fetched URL.
+type Source struct {
+	// Path is the file path, "-" for standard input, or the URL fetched.
+	Path string `json:"path"`
+	// Kind is the container form detected from the content: "mbox",
+	// "message", "text", "web-text", "html", "digest", "damaged-mbox", ...
+	Kind string `json:"kind"`
+	// Reconstructed is true when line structure was rebuilt from a damaged
+	// form (newlines collapsed to spaces); line numbers then refer to the
+	// rebuilt text and Offset fields locate the text in the original file.
+	Reconstructed bool `json:"reconstructed,omitempty"`
+}
+
+// Address is a mail author or recipient.
+type Address struct {
+	// Name is the display name, empty when the text gives none.
+	Name string `json:"name,omitempty"`
+	// Email is the address, empty when it was stripped or hidden.
+	Email string `json:"email,omitempty"`
+}
+
+// String renders the address as the author label used in records: the name
+// when known, else the e-mail address.
+func (a Address) String() string {
+	if a.Name != "" {
+		return a.Name
+	}
+	return a.Email
+}
+
+// PatchTag is what the bracketed subject prefix says about a patch mail,
+// e.g. "Re: [PATCH v9 3/9] sched/fair: Add latency_offset".
+type PatchTag struct {
+	// Prefix is the tag word as written: "PATCH", "RFC PATCH", "PATCH net-next".
+	Prefix string `json:"prefix"`
+	// Version is the series version (9 for "v9"); 1 when none is written.
+	Version int `json:"version"`
+	// Index and Total are the position in the series ("3/9"); zero when absent.
+	Index int `json:"index,omitempty"`
+	Total int `json:"total,omitempty"`
+	// RFC and Resend mirror the tag's flags.
+	RFC    bool `json:"rfc,omitempty"`
+	Resend bool `json:"resend,omitempty"`
+	// Reply is true when the subject starts with Re:/Fwd: (possibly repeated).
+	Reply bool `json:"reply,omitempty"`
+	// Title is the series title: the subject without reply prefixes and tag.
+	Title string `json:"title"`
+}
+
+// CoverLetter reports whether the tag marks a series' cover letter (0/N).
+func (p PatchTag) CoverLetter() bool { return p.Total > 0 && p.Index == 0 }
+
+// Trailer is one "Key-by: Name <addr>" line of a message.
+type Trailer struct {
+	// Key is the trailer name as written: "Tested-by", "Reviewed-by", ...
+	Key string `json:"key"`
+	// Who is the person named.
+	Who Address `json:"who"`
+	// Line is the 1-based line of the trailer in the input file.
+	Line int `json:"line"`
+}
+
+// Message is one mail message.
+type Message struct {
+	// Source is the path of the input that held the message.
+	Source string `json:"source"`
+	// ID is the Message-ID without angle brackets; for messages whose
+	// headers were lost it is a synthetic "source#N" id.
+	ID string `json:"id"`
+	// Subject is the decoded Subject header.
+	Subject string `json:"subject,omitempty"`
+	// From is the author.
+	From Address `json:"from"`
+	// Date is the Date header; nil when absent or unreadable.
+	Date *time.Time `json:"date,omitempty"`
+	// InReplyTo and References are message ids without angle brackets.
+	InReplyTo  string   `json:"in_reply_to,omitempty"`
+	References []string `json:"references,omitempty"`
+	// Patch is the parsed subject tag; nil when the subject has none.
+	Patch *PatchTag `json:"patch,omitempty"`
+	// Trailers are the Tested-by/Reviewed-by/... lines of the body.
+	Trailers []Trailer `json:"trailers,omitempty"`
+	// StartLine and EndLine are the 1-based lines the message spans in the
+	// input file.
+	StartLine int `json:"start_line"`
+	EndLine   int `json:"end_line"`
+	// Offset is the byte offset of the message in the input file.
+	Offset int64 `json:"offset"`
+	// Reconstructed is true when the message text was rebuilt from a
+	// damaged form.
+	Reconstructed bool `json:"reconstructed,omitempty"`
+}
+
+// Warning is a problem met while reading that did not stop the run.
+type Warning struct {
+	// Source is the input path.
+	Source string `json:"source"`
+	// Line and Offset locate the problem when known (0 otherwise).
+	Line   int   `json:"line,omitempty"`
+	Offset int64 `json:"offset,omitempty"`
+	// Message says what went wrong.
+	Message string `json:"message"`
+}
+
+// Table is one benchmark-result table found in a message body.
+type Table struct {
+	// ID is unique within a Document: "t01", "t02", ... in input order.
+	ID string `json:"id"`
+	// Source is the input path and MessageID the message that holds the table.
+	Source    string `json:"source"`
+	MessageID string `json:"message_id"`
+	// StartLine and EndLine are the first and last 1-based lines of the
+	// table in the input file (headers included).
+	StartLine int `json:"start_line"`
+	EndLine   int `json:"end_line"`
+	// Offset is the byte offset of the first line in the input file.
+	Offset int64 `json:"offset"`
+	// QuoteDepth is the number of '>' levels the table sits under.
+	QuoteDepth int `json:"quote_depth"`
+	// Author wrote the table: the message author for unquoted text, the
+	// attributed author of the quoted text otherwise; empty when unknown.
+	Author string `json:"author,omitempty"`
+	// QuotedCopies counts further quoted copies of the same table that were
+	// folded into this one.
+	QuotedCopies int `json:"quoted_copies,omitempty"`
+	// Reconstructed is true when the table was read from rebuilt text.
+	Reconstructed bool `json:"reconstructed,omitempty"`
+	// Format is the table family: "value-pct", "pct-imp-cv", "mmtests",
+	// "ascii-grid", "pipe-grid", "whitespace", "key-value", "transposed",
+	// "histogram", "perf-sched", "lkp", "list".
+	Format string `json:"format"`
+	// Benchmark is the benchmark's name in lower case, empty when unknown.
+	Benchmark string `json:"benchmark,omitempty"`
+	// Context holds the headings the table sits under, outermost first.
+	Context []string `json:"context"`
+	// Variants are the compared columns (kernels, configurations) in order.
+	Variants []string `json:"variants"`
+	// Baseline is the variant the others are compared against, if any.
+	Baseline string `json:"baseline,omitempty"`
+	// Unit of the main values as the text states it, empty when unstated.
+	Unit string `json:"unit,omitempty"`
+	// Direction is "lower" or "higher" (is better), empty when unknown.
+	Direction string `json:"direction,omitempty"`
+	// Statistic is the aggregate the values are ("AMean", "HMean", ...).
+	Statistic string `json:"statistic,omitempty"`
+	// Lead holds the prose lines just above the table (nearest last), kept
+	// for inferring direction and benchmark; not exported per observation.
+	Lead []string `json:"lead,omitempty"`
+	// Rows are the table's data rows in order.
+	Rows []Row `json:"rows"`
+}
+
+// Row is one data row of a table.
+type Row struct {
+	// Case is the row label as written, trailing ':' dropped; "" when rows
+	// have no label.
+	Case string `json:"case"`
+	// Line is the 1-based input line of the row (its first line when wrapped).
+	Line int `json:"line"`
+	// Offset is the byte offset of the row in the input file.
+	Offset int64 `json:"offset,omitempty"`
+	// Flags are row markers as written: "*", "^", "verification run".
+	Flags []string `json:"flags,omitempty"`
+	// Cells are the row's numbers.
+	Cells []Cell `json:"cells"`
+}
+
+// Cell is one number of a row.
+type Cell struct {
+	// Variant is the column variant; "" for single-series tables.
+	Variant string `json:"variant"`
+	// Field says what the number is: "value", "pct", "cv", "stddev", "var",
+	// "min", "max", "avg", "mean", "median", "p50", "p99", ... (lower case).
+	Field string `json:"field"`
+	// Value is the number, exactly as written once normalised.
+	Value Number `json:"value"`
+	// Text is the cell as written, when it differs from Value.
+	Text string `json:"text,omitempty"`
+	// Flags are cell markers: "significant", "missing", ...
+	Flags []string `json:"flags,omitempty"`
+}

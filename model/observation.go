@@ -1,0 +1,57 @@
+package model
+
+// Observation is one number with all its coordinates: the flat record that
+// JSONL and CSV carry. It is derived from a Table by Document.Observations.
+type Observation struct {
+	Source        string   `json:"source"`
+	MessageID     string   `json:"message_id"`
+	Table         string   `json:"table"`
+	Format        string   `json:"format"`
+	Benchmark     string   `json:"benchmark"`
+	Context       []string `json:"context"`
+	Case          string   `json:"case"`
+	Variant       string   `json:"variant"`
+	Field         string   `json:"field"`
+	Value         Number   `json:"value"`
+	Unit          string   `json:"unit"`
+	Direction     string   `json:"direction"`
+	Statistic     string   `json:"statistic"`
+	Baseline      string   `json:"baseline"`
+	Flags         []string `json:"flags"`
+	Line          int      `json:"line"`
+	Offset        int64    `json:"offset,omitempty"`
+	QuoteDepth    int      `json:"quote_depth"`
+	Author        string   `json:"author"`
+	Reconstructed bool     `json:"reconstructed,omitempty"`
+}
+
+// Observations flattens every table of the document, in table and row order.
+func (d *Document) Observations() []Observation {
+	var out []Observation
+	for i := range d.Tables {
+		out = d.Tables[i].AppendObservations(out)
+	}
+	return out
+}
+
+// AppendObservations appends one Observation per cell of t to dst.
+func (t *Table) AppendObservations(dst []Observation) []Observation {
+	ctx := t.Context
+	if ctx == nil {
+		ctx = []string{}
+	}
+	for _, r := range t.Rows {
+		for _, c := range r.Cells {
+			flags := append(append([]string{}, r.Flags...), c.Flags...)
+			dst = append(dst, Observation{
+				Source: t.Source, MessageID: t.MessageID, Table: t.ID,
+				Format: t.Format, Benchmark: t.Benchmark, Context: ctx,
+				Case: r.Case, Variant: c.Variant, Field: c.Field, Value: c.Value,
+				Unit: t.Unit, Direction: t.Direction, Statistic: t.Statistic,
+				Baseline: t.Baseline, Flags: flags, Line: r.Line, Offset: r.Offset,
+				QuoteDepth: t.QuoteDepth, Author: t.Author, Reconstructed: t.Reconstructed,
+			})
+		}
+	}
+	return dst
+}
