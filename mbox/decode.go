@@ -1,0 +1,309 @@
+package mbox
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	netmail "net/mail"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/emersion/go-message"
+	// The charset package registers the legacy charsets (ISO-8859-*,
+	// Windows-125x, ...) with go-message.
+	_ "github.com/emersion/go-message/charset"
+	"github.com/emersion/go-message/mail"
+	"github.com/emersion/go-message/textproto"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// Decode decodes one raw RFC 822 message: MIME with go-message (text/plain
+// preferred over text/html, quoted-printable, base64, charsets), body lines
+// via BodyLines. A MIME error falls back to the raw body as text/plain with
+// a warning; the message is never dropped. Headers are read leniently, so a
+// malformed header line ends the header block instead of failing.
+func Decode(name string, raw RawMessage) (*Message, []model.Warning) {
+	hdr := splitHeader(raw.Data)
+	var th textproto.Header
+	// textproto.Header.Add prepends; adding in reverse keeps the first
+	// occurrence of a field first, as Get expects.
+	for i := len(hdr.fields) - 1; i >= 0; i-- {
+		th.Add(hdr.fields[i].key, hdr.fields[i].value)
+	}
+	mh := mail.Header{Header: message.Header{Header: th}}
+	m := &Message{Meta: model.Message{
+		Source:    name,
+		StartLine: raw.Line,
+		EndLine:   raw.Line + max(lineCount(raw.Data), 1) - 1,
+		Offset:    raw.Offset,
+	}}
+	meta := &m.Meta
+	meta.ID = messageID(&mh)
+	if meta.ID == "" {
+		meta.ID = fmt.Sprintf("%s#%d", name, raw.Line)
+	}
+	meta.Subject, _ = mh.Subject()
+	meta.Subject = strings.Join(strings.Fields(meta.Subject), " ")
+	meta.From = fromAddress(&mh)
+	if d, err := netmail.ParseDate(mh.Get("Date")); err == nil {
+		meta.Date = &d
+	}
+	if ids := msgIDs(&mh, "In-Reply-To"); len(ids) > 0 {
+		meta.InReplyTo = ids[0]
+	}
+	meta.References = msgIDs(&mh, "References")
+	meta.Patch = ParseSubject(meta.Subject)
+
+	bodyLine := raw.Line + hdr.lines
+	bodyOff := raw.Offset + int64(hdr.bodyStart)
+	body := raw.Data[hdr.bodyStart:]
+	var warns []model.Warning
+	w := func(format string, args ...any) {
+		warns = append(warns, warn(name, bodyLine, bodyOff, format, args...))
+	}
+	if hdr.malformed {
+		w("malformed header line: header block ends early")
+	}
+	parts, err := bodyParts(mh.Header, body, w)
+	author := meta.From.String()
+	if err != nil {
+		w("MIME error, body read as plain text: %v", err)
+		parts = []string{toUTF8(body, w)}
+	}
+	search := 0
+	for _, p := range parts {
+		line, off, next := locate(body, search, p)
+		search = next
+		m.Body = append(m.Body, BodyLines(p, bodyLine+line, bodyOff+off, author)...)
+	}
+	meta.Trailers = Trailers(m.Body)
+	return m, warns
+}
+
+// messageID returns the Message-ID without angle brackets, leniently.
+func messageID(h *mail.Header) string {
+	if id, err := h.MessageID(); err == nil && id != "" {
+		return id
+	}
+	return strings.Trim(strings.TrimSpace(h.Get("Message-Id")), "<>")
+}
+
+// msgIDs returns the ids of an In-Reply-To or References field; ids that
+// go-message rejects are taken from their <...> or whitespace-separated form.
+func msgIDs(h *mail.Header, key string) []string {
+	if ids, err := h.MsgIDList(key); err == nil {
+		return ids
+	}
+	v := h.Get(key)
+	var ids []string
+	for v != "" {
+		i := strings.IndexByte(v, '<')
+		j := strings.IndexByte(v[max(i, 0):], '>')
+		if i < 0 || j < 0 {
+			break
+		}
+		if id := strings.TrimSpace(v[i+1 : i+j]); id != "" {
+			ids = append(ids, id)
+		}
+		v = v[i+j+1:]
+	}
+	if len(ids) == 0 {
+		for _, f := range strings.Fields(v) {
+			if strings.Contains(f, "@") {
+				ids = append(ids, strings.Trim(f, "<>,"))
+			}
+		}
+	}
+	return ids
+}
+
+// fromAddress reads the author; a From field go-message rejects (a bare
+// name whose address was stripped, unbalanced quotes) keeps what it has.
+func fromAddress(h *mail.Header) model.Address {
+	if l, err := h.AddressList("From"); err == nil && len(l) > 0 {
+		return model.Address{Name: l[0].Name, Email: l[0].Address}
+	}
+	v, err := h.Text("From")
+	if err != nil {
+		v = h.Get("From")
+	}
+	return parseLooseAddress(v)
+}
+
+// parseLooseAddress splits "Name <addr>", "addr (Name)", "addr" or "Name".
+func parseLooseAddress(v string) model.Address {
+	v = strings.TrimSpace(v)
+	var a model.Address
+	if i := strings.IndexByte(v, '<'); i >= 0 {
+		rest := v[i+1:]
+		if j := strings.IndexByte(rest, '>'); j >= 0 {
+			a.Email = strings.TrimSpace(rest[:j])
+			v = strings.TrimSpace(v[:i] + " " + rest[j+1:])
+		} else {
+			v = strings.TrimSpace(v[:i])
+		}
+	} else if i := strings.IndexByte(v, '('); i >= 0 && strings.HasSuffix(v, ")") {
+		a.Email = strings.TrimSpace(v[:i])
+		v = v[i+1 : len(v)-1]
+	} else if strings.Contains(v, "@") && !strings.Contains(v, " ") {
+		a.Email = v
+		v = ""
+	}
+	a.Name = strings.Join(strings.Fields(strings.Trim(v, `"' `)), " ")
+	return a
+}
+
+// bodyParts returns the text of the body's text parts: the entity's own
+// body when it is not multipart; for multipart/alternative the text/plain
+// alternative (text/html converted when it is the only one); for other
+// multiparts every text part in order. An error means the MIME structure
+// is broken.
+func bodyParts(h message.Header, body []byte, w func(string, ...any)) ([]string, error) {
+	e, err := message.New(h, bytes.NewReader(body))
+	if err != nil && !noteUnknown(err, w) {
+		return nil, err
+	}
+	return entityParts(e, w, 0)
+}
+
+// noteUnknown turns an unknown charset or transfer encoding into a warning
+// (the text is then used as is) and reports whether err was one of those.
+func noteUnknown(err error, w func(string, ...any)) bool {
+	if message.IsUnknownCharset(err) || message.IsUnknownEncoding(err) {
+		w("%v: text used undecoded", err)
+		return true
+	}
+	return false
+}
+
+// maxMIMEDepth bounds multipart nesting against hostile input.
+const maxMIMEDepth = 16
+
+// entityParts collects the text parts of e, see bodyParts.
+func entityParts(e *message.Entity, w func(string, ...any), depth int) ([]string, error) {
+	mt, _, _ := e.Header.ContentType()
+	mr := e.MultipartReader()
+	if mr == nil {
+		b, err := io.ReadAll(e.Body)
+		if err != nil {
+			return nil, err
+		}
+		if mt == "text/html" {
+			return []string{mimeHTMLText(toUTF8(b, w))}, nil
+		}
+		return []string{toUTF8(b, w)}, nil
+	}
+	if depth >= maxMIMEDepth {
+		return nil, fmt.Errorf("multipart nested deeper than %d levels", maxMIMEDepth)
+	}
+	var plain, html []string
+	for {
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil && (p == nil || !noteUnknown(err, w)) {
+			return nil, err
+		}
+		pt, _, _ := p.Header.ContentType()
+		switch {
+		case strings.HasPrefix(pt, "multipart/"):
+			sub, err := entityParts(p, w, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			plain = append(plain, sub...)
+		case pt == "text/html":
+			sub, err := entityParts(p, w, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			html = append(html, sub...)
+		case pt == "" || strings.HasPrefix(pt, "text/"):
+			sub, err := entityParts(p, w, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			plain = append(plain, sub...)
+		default:
+			// Binary attachments hold no text; drain them so that a broken
+			// boundary inside them is still noticed.
+			if _, err := io.Copy(io.Discard, p.Body); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if len(plain) == 0 {
+		plain = html
+	}
+	if mt == "multipart/alternative" && len(plain) > 1 {
+		plain = plain[:1]
+	}
+	return plain, nil
+}
+
+// toUTF8 returns b as a string; bytes that are not UTF-8 (an 8-bit body
+// without a charset) are read as Latin-1 with a warning.
+func toUTF8(b []byte, w func(string, ...any)) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	w("text is not valid UTF-8: read as Latin-1")
+	var sb strings.Builder
+	sb.Grow(len(b) + len(b)/8)
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		if r == utf8.RuneError && n == 1 {
+			r = rune(b[0])
+		}
+		sb.WriteRune(r)
+		b = b[n:]
+	}
+	return sb.String()
+}
+
+// locate finds where decoded text starts in the raw body, searching from
+// byte from: it returns the line (0-based, relative to the body's first
+// line) and byte offset of the text's first line, and where to search for
+// the next part. Text that cannot be found verbatim (quoted-printable,
+// base64, converted charsets) is placed at from: numbering is approximate.
+func locate(body []byte, from int, text string) (line int, off int64, next int) {
+	lead := 0 // leading blank lines of text
+	first := text
+	for {
+		nl := strings.IndexByte(first, '\n')
+		if nl < 0 || strings.TrimSpace(first[:nl]) != "" {
+			if nl >= 0 {
+				first = first[:nl]
+			}
+			break
+		}
+		first = first[nl+1:]
+		lead++
+	}
+	first = strings.TrimRight(first, "\r")
+	at, next := from, from
+	if len(first) >= 4 {
+		if i := bytes.Index(body[from:], []byte(first)); i >= 0 {
+			at = from + i
+			next = at + len(first)
+			// Back up to the line start, then over the leading blank lines.
+			at = bytes.LastIndexByte(body[:at], '\n') + 1
+			for k := 0; k < lead && at > 0; k++ {
+				at = bytes.LastIndexByte(body[:at-1], '\n') + 1
+			}
+		}
+	}
+	line = bytes.Count(body[:at], []byte("\n"))
+	return line, int64(at), next
+}
+
+// lineCount counts the lines of b, a last line without newline included.
+func lineCount(b []byte) int {
+	n := bytes.Count(b, []byte("\n"))
+	if len(b) > 0 && b[len(b)-1] != '\n' {
+		n++
+	}
+	return n
+}

@@ -1,0 +1,71 @@
+package mbox
+
+import (
+	"bytes"
+	"strings"
+)
+
+// headerField is one unfolded header field.
+type headerField struct{ key, value string }
+
+// headerBlock is the header of a raw message as splitHeader found it.
+type headerBlock struct {
+	fields []headerField
+	// bodyStart is the byte index of the first body line.
+	bodyStart int
+	// lines counts the lines before the body: a leading From_ line, the
+	// header lines and the blank separator.
+	lines int
+	// malformed is set when a line that is neither a field nor a
+	// continuation ended the header without a blank line.
+	malformed bool
+}
+
+// splitHeader reads the header block of data leniently: a leading From_
+// line is skipped, folded lines are unfolded, and a line that is no header
+// field ends the block (it then belongs to the body). Data without any
+// header field is all body.
+func splitHeader(data []byte) headerBlock {
+	var h headerBlock
+	pos := 0
+	if bytes.HasPrefix(data, []byte("From ")) {
+		pos = nextLine(data, 0)
+		h.lines = 1
+	}
+	for pos < len(data) {
+		end := nextLine(data, pos)
+		line := bytes.TrimRight(data[pos:end], "\r\n")
+		switch {
+		case len(bytes.TrimSpace(line)) == 0:
+			if len(h.fields) == 0 {
+				// A blank line before any field: there is no header.
+				h.bodyStart = pos
+				return h
+			}
+			h.bodyStart, h.lines = end, h.lines+1
+			return h
+		case (line[0] == ' ' || line[0] == '\t') && len(h.fields) > 0:
+			f := &h.fields[len(h.fields)-1]
+			f.value += " " + strings.TrimSpace(string(line))
+		case isHeaderLine(line):
+			i := bytes.IndexByte(line, ':')
+			h.fields = append(h.fields, headerField{key: string(line[:i]), value: strings.TrimSpace(string(line[i+1:]))})
+		default:
+			h.malformed = len(h.fields) > 0
+			h.bodyStart = pos
+			return h
+		}
+		h.lines++
+		pos = end
+	}
+	h.bodyStart = len(data)
+	return h
+}
+
+// nextLine returns the index after the line starting at pos.
+func nextLine(data []byte, pos int) int {
+	if i := bytes.IndexByte(data[pos:], '\n'); i >= 0 {
+		return pos + i + 1
+	}
+	return len(data)
+}

@@ -1,0 +1,198 @@
+package mbox
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// Message is one decoded mail message with its body lines.
+type Message struct {
+	// Meta holds the headers, patch tag, trailers and positions.
+	Meta model.Message
+	// Body is every body line with No/Offset/Depth/Author/Kind set.
+	Body []model.Line
+}
+
+// Result is what reading one input produced.
+type Result struct {
+	// Kind is the container form detected: "mbox", "mbox.gz", "message",
+	// "text", "web-text", "html", "digest", "damaged-mbox", "maildir", "folder".
+	Kind string
+	// Reconstructed is true when the text was rebuilt from a damaged form.
+	Reconstructed bool
+	// Messages are the messages read, in input order.
+	Messages []*Message
+	// Warnings are the problems that did not stop the reading.
+	Warnings []model.Warning
+}
+
+// Options bounds what a reader accepts; zero values mean the documented
+// defaults, so that a hostile input cannot exhaust memory.
+type Options struct {
+	// MaxLineBytes cuts longer lines (with a warning); default 1 MiB.
+	MaxLineBytes int
+	// MaxMessageBytes cuts longer messages (with a warning); default 64 MiB.
+	MaxMessageBytes int64
+}
+
+const (
+	defaultMaxLineBytes    = 1 << 20
+	defaultMaxMessageBytes = 64 << 20
+	// headBytes is how much of an input Detect functions see.
+	headBytes = 64 << 10
+)
+
+// withDefaults fills the zero fields with the documented defaults.
+func (o Options) withDefaults() Options {
+	if o.MaxLineBytes <= 0 {
+		o.MaxLineBytes = defaultMaxLineBytes
+	}
+	if o.MaxMessageBytes <= 0 {
+		o.MaxMessageBytes = defaultMaxMessageBytes
+	}
+	return o
+}
+
+// Form is one container reader in the registry.
+type Form struct {
+	// Name is the Result.Kind the form produces.
+	Name string
+	// Detect reports whether head (at most the first 64 KiB) is in this form.
+	Detect func(head []byte) bool
+	// Read reads the whole input.
+	Read func(name string, data []byte, opts Options) (*Result, error)
+	// Priority orders detection: lower is tried first, equal priorities in
+	// registration order. Strict forms use negative values, lenient
+	// fallbacks positive ones; the zero default places a form between them.
+	Priority int
+}
+
+// Forms of this file's own registry ordering; see Form.Priority.
+const (
+	priorityGzip    = -20
+	priorityMbox    = -10
+	priorityMessage = 10
+	priorityText    = 100
+)
+
+var (
+	registryMu sync.RWMutex
+	registry   []Form
+)
+
+// Register adds a form to the registry; forms call it from their init().
+func Register(f Form) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	registry = append(registry, f)
+	sort.SliceStable(registry, func(i, j int) bool { return registry[i].Priority < registry[j].Priority })
+}
+
+// Forms returns the registered form names in detection order, for the
+// "supported forms" error and --help.
+func Forms() []string {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	names := make([]string, len(registry))
+	for i, f := range registry {
+		names[i] = f.Name
+	}
+	return names
+}
+
+// Read detects the container form of data by content (never by file name)
+// and reads it. name is used in positions and warnings. An input of no known
+// form gives a *model.ParseError whose message lists the supported forms.
+// Empty input gives an empty Result and a nil error.
+func Read(name string, data []byte, opts Options) (*Result, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return &Result{}, nil
+	}
+	head := data
+	if len(head) > headBytes {
+		head = head[:headBytes]
+	}
+	registryMu.RLock()
+	forms := registry
+	registryMu.RUnlock()
+	for _, f := range forms {
+		if f.Detect(head) {
+			res, err := f.Read(name, data, opts)
+			if res != nil && res.Kind == "" {
+				res.Kind = f.Name
+			}
+			return res, err
+		}
+	}
+	what := "unrecognised input"
+	if looksBinary(head) {
+		what = "binary data (NUL bytes or mostly invalid UTF-8), not mail or text"
+	}
+	return nil, &model.ParseError{File: name, Err: fmt.Errorf("%s; supported forms: %s", what, strings.Join(Forms(), ", "))}
+}
+
+// ReadPath reads a file, a Maildir (cur/ new/ tmp/) or a folder of message
+// files; "-" is standard input. In a directory a file that cannot be read
+// becomes a warning and the others are still read; the error is non-nil only
+// when nothing could be read.
+func ReadPath(path string, opts Options) (*Result, error) {
+	if path == "-" {
+		data, err := io.ReadAll(os.Stdin)
+		if err != nil {
+			return nil, &model.ParseError{File: "-", Err: err}
+		}
+		return Read("-", data, opts)
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, &model.ParseError{File: path, Err: errors.Unwrap(err)}
+	}
+	if st.IsDir() {
+		return readDir(path, opts)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &model.ParseError{File: path, Err: errors.Unwrap(err)}
+	}
+	return Read(path, data, opts)
+}
+
+// looksBinary reports whether b holds NUL bytes or more than 10% of bytes
+// that are control characters or invalid UTF-8: text in a legacy 8-bit
+// charset (a few Latin-1 bytes) still passes.
+func looksBinary(b []byte) bool {
+	if bytes.IndexByte(b, 0) >= 0 {
+		return true
+	}
+	bad := 0
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f' && c != '\v' && c != 0x1b {
+				bad++
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			bad++
+		}
+		i += n
+	}
+	return bad*10 > len(b)
+}
+
+// warn builds a warning for the named input.
+func warn(name string, line int, offset int64, format string, args ...any) model.Warning {
+	return model.Warning{Source: name, Line: line, Offset: offset, Message: fmt.Sprintf(format, args...)}
+}

@@ -1,0 +1,213 @@
+package parse
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// finish completes a family's match with provenance, the headings above it
+// and, when the family did not name it, the benchmark.
+func (b *Block) finish(m Match) model.Table {
+	t := m.Table
+	first, last := b.Lines[m.Start], b.Lines[m.End-1]
+	t.StartLine, t.EndLine, t.Offset = first.No, last.No, first.Offset
+	t.QuoteDepth, t.Author = first.Depth, first.Author
+	if t.Variants == nil {
+		t.Variants = []string{}
+	}
+	heads, lead, cmds := b.seg.above(b.base + m.Start)
+	if t.Context == nil {
+		t.Context = []string{}
+		for _, h := range heads {
+			t.Context = append(t.Context, h.text)
+		}
+	}
+	t.Lead = lead
+	if t.Benchmark == "" {
+		t.Benchmark = nameBenchmark(&t, heads, cmds, lead)
+	}
+	return t
+}
+
+// heading is a line that titles what follows it.
+type heading struct {
+	text  string
+	style string // "banner", "underline", "o", "-", "*", "num", "colon", "bare"
+	bench string // for banners "<bench> - <config>": the benchmark part
+}
+
+// above walks up from line i of the segment and returns the headings the
+// line sits under (outermost first), the prose lines just above it (nearest
+// last) and the command lines shown above it (nearest last).
+//
+// Heading levels are not fixed by their markers: the nearest heading is the
+// innermost, and going up, a heading is a parent only if its style differs
+// from every style already taken (a same-style heading is a sibling). A
+// banner ends the walk, and so does a prose paragraph once a heading has
+// been found.
+func (s *segment) above(i int) (heads []heading, lead []string, cmds []string) {
+	seen := map[string]bool{}
+	prose := 0
+	for j := i - 1; j >= 0; j-- {
+		text := strings.TrimSpace(s.lines[j].Text)
+		if text == "" {
+			if prose >= 3 && len(heads) > 0 {
+				break
+			}
+			prose = 0
+			continue
+		}
+		if isCommand(text) {
+			if len(heads) == 0 && len(cmds) < 4 {
+				cmds = append([]string{text}, cmds...)
+			}
+			continue
+		}
+		var next string
+		if j+1 < len(s.lines) {
+			next = strings.TrimSpace(s.lines[j+1].Text)
+		}
+		var prev string
+		if j > 0 {
+			prev = strings.TrimSpace(s.lines[j-1].Text)
+		}
+		h, ok := headingOf(text, prev, next)
+		if ok {
+			prose = 0
+			if !seen[h.style] {
+				seen[h.style] = true
+				heads = append([]heading{h}, heads...)
+			}
+			if h.style == "banner" {
+				break
+			}
+			continue
+		}
+		if s.tableish[j] && !isProse(text) {
+			prose = 0
+			continue
+		}
+		prose++
+		if len(heads) == 0 && len(lead) < 5 {
+			lead = append([]string{text}, lead...)
+		}
+	}
+	return heads, lead, cmds
+}
+
+// headingOf decides whether a line is a heading, given its neighbours.
+func headingOf(text, prev, next string) (heading, bool) {
+	if isRule(text) || strings.Contains(text, "|") {
+		return heading{}, false
+	}
+	// "~ hackbench - DEFAULT_LATENCY_NICE ~", "=== stream ===", "## tbench"
+	for _, m := range []string{"~", "=", "*"} {
+		inner := strings.Trim(text, m+" ")
+		if strings.HasPrefix(text, m+" ") && strings.HasSuffix(text, " "+m) && inner != "" {
+			return bannerHeading(inner), true
+		}
+	}
+	if strings.HasPrefix(text, "# ") || strings.HasPrefix(text, "## ") {
+		return bannerHeading(strings.TrimLeft(text, "# ")), true
+	}
+	if isRule(next) && len(next) >= 3 && len(text) <= 100 && !isRule(prev) {
+		return heading{text: strings.TrimSuffix(text, ":"), style: "underline"}, true
+	}
+	words := strings.Fields(text)
+	switch {
+	case len(words) >= 2 && (words[0] == "o" || words[0] == "-" || words[0] == "*" || words[0] == "•"):
+		body := strings.TrimSuffix(strings.TrimSpace(text[len(words[0]):]), ":")
+		if len(words) <= 12 && !sentenceEnd(body) && !keyValueLine(body) {
+			return heading{text: body, style: words[0]}, true
+		}
+	case numberedHeading(words):
+		if len(text) <= 100 && !sentenceEnd(text) {
+			return heading{text: strings.TrimSuffix(text, ":"), style: "num"}, true
+		}
+	case strings.HasSuffix(text, ":") && len(words) <= 4 && !strings.Contains(strings.TrimSuffix(text, ":"), ":"):
+		return heading{text: strings.TrimSuffix(text, ":"), style: "colon"}, true
+	case len(words) <= 4 && len(text) <= 40 && !sentenceEnd(text) && !strings.HasSuffix(text, ",") &&
+		!strings.Contains(text, ":") && (prev == "" || isRule(prev) || !isProse(prev)):
+		return heading{text: text, style: "bare"}, true
+	}
+	return heading{}, false
+}
+
+// bannerHeading splits "<bench> - <config>" banners: a one-word first part
+// names the benchmark and the rest is the context; otherwise the whole
+// banner is the context ("Hackbench + Cyclictest - Various Latency Nice
+// Values" names a load mix, not one benchmark).
+func bannerHeading(inner string) heading {
+	if a, b, ok := strings.Cut(inner, " - "); ok {
+		a, b = strings.TrimSpace(a), strings.TrimSpace(b)
+		if a != "" && b != "" && !strings.ContainsAny(a, " \t") {
+			return heading{text: b, style: "banner", bench: strings.ToLower(a)}
+		}
+	}
+	return heading{text: inner, style: "banner"}
+}
+
+func numberedHeading(words []string) bool {
+	if len(words) < 2 {
+		return false
+	}
+	w := words[0]
+	if len(w) < 2 || (w[len(w)-1] != ')' && w[len(w)-1] != '.') {
+		return false
+	}
+	for i := 0; i < len(w)-1; i++ {
+		if !isDigit(w[i]) && !(len(w) == 2 && unicode.IsLetter(rune(w[i]))) {
+			return false
+		}
+	}
+	return true
+}
+
+// keyValueLine is "tip: 6.1.0 tip sched/core": a list item, not a title.
+func keyValueLine(s string) bool {
+	k, v, ok := strings.Cut(s, ":")
+	return ok && strings.TrimSpace(v) != "" && !strings.Contains(k, " ") && hasNumberToken(v)
+}
+
+func sentenceEnd(s string) bool {
+	return strings.HasSuffix(s, ".") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, ";")
+}
+
+// isProse reports whether a line reads as running text: several words,
+// most of them alphabetic.
+func isProse(s string) bool {
+	words := strings.Fields(s)
+	if len(words) < 6 {
+		return false
+	}
+	alpha := 0
+	for _, w := range words {
+		if unicode.IsLetter([]rune(w)[0]) {
+			alpha++
+		}
+	}
+	return alpha*3 >= len(words)*2
+}
+
+// isCommand reports whether a line shows a command being run: a program
+// name followed by option flags, a shell prompt, or a trailing '&'.
+func isCommand(s string) bool {
+	if strings.HasPrefix(s, "$ ") || strings.HasPrefix(s, "# ") {
+		return true
+	}
+	words := strings.Fields(s)
+	if len(words) < 2 || !unicode.IsLower([]rune(words[0])[0]) {
+		return false
+	}
+	if strings.HasSuffix(s, "&") {
+		return true
+	}
+	for _, w := range words[1:] {
+		if len(w) >= 2 && w[0] == '-' && (unicode.IsLetter(rune(w[1])) || w[1] == '-') {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,196 @@
+package parse
+
+import (
+	"sort"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// Family reads one layout of benchmark table.
+//
+// Read is given a candidate block and returns every table of its layout that
+// it reads in full there; it returns nothing when the block is not of its
+// layout. It must be safe for concurrent use and must not panic on any
+// input: the grammars are built once in package-level vars.
+type Family interface {
+	// Name is the format recorded in model.Table.Format ("value-pct", ...).
+	Name() string
+	// Read returns the tables found in b.
+	Read(b *Block) []Match
+}
+
+// Block is a candidate region of one body segment (lines of one quote depth
+// and kind): the lines that hold number tokens or grid rules, and up to
+// headerReach lines above them that may be headers.
+type Block struct {
+	// Lines are the block's lines; Match indices refer to them.
+	Lines []model.Line
+	// Comma is the comma convention of the block's numbers.
+	Comma CommaStyle
+
+	seg  *segment
+	base int // index of Lines[0] in seg.lines
+}
+
+// Texts returns the text of every line of the block.
+func (b *Block) Texts() []string {
+	out := make([]string, len(b.Lines))
+	for i, l := range b.Lines {
+		out[i] = l.Text
+	}
+	return out
+}
+
+// Match is one table a Family read in a block.
+type Match struct {
+	// Start and End delimit the table's lines in Block.Lines, headers
+	// included, End exclusive.
+	Start, End int
+	// Table holds what the family read: Format, Variants, Baseline, Rows
+	// (with Line and Offset from the block's lines), and Benchmark, Unit,
+	// Direction, Statistic or Context when the table's own header states
+	// them. Provenance, context headings and the benchmark name when unset
+	// are filled in by Tables.
+	Table model.Table
+}
+
+type registered struct {
+	family Family
+	rank   int
+}
+
+var families []registered
+
+// Register adds a family. Where tables of two families overlap, the one of
+// lower rank wins; rank orders specific layouts (grids, AMD blocks, mmtests)
+// before generic ones (whitespace columns). Call it from init.
+func Register(f Family, rank int) {
+	families = append(families, registered{f, rank})
+	sort.SliceStable(families, func(i, j int) bool { return families[i].rank < families[j].rank })
+}
+
+// Families lists the registered format names in rank order.
+func Families() []string {
+	out := make([]string, len(families))
+	for i, f := range families {
+		out[i] = f.family.Name()
+	}
+	return out
+}
+
+// Tables finds every table in a message body. Tables come back in the order
+// of their first line, with Format, Rows, QuoteDepth, Author, StartLine,
+// EndLine, Offset, Context, Lead and Benchmark set; the caller sets Source,
+// MessageID and ID.
+func Tables(body []model.Line) []model.Table {
+	tables, _ := read(body, false)
+	return tables
+}
+
+// Candidate is one candidate block as --explain lists it.
+type Candidate struct {
+	// StartLine and EndLine are the block's input lines.
+	StartLine, EndLine int
+	// Verdicts say, per family that read something there, which lines it
+	// claimed and whether the table was kept.
+	Verdicts []Verdict
+}
+
+// Verdict is one family's reading of a candidate block.
+type Verdict struct {
+	Family             string
+	StartLine, EndLine int
+	Cells              int
+	Kept               bool
+	Why                string
+}
+
+// Explain lists the candidate blocks of a body and what each family made of
+// them, for the CLI's --explain listing.
+func Explain(body []model.Line) []Candidate {
+	_, cands := read(body, true)
+	return cands
+}
+
+func read(body []model.Line, explain bool) ([]model.Table, []Candidate) {
+	var tables []model.Table
+	var cands []Candidate
+	for _, seg := range segments(body) {
+		for _, b := range seg.blocks() {
+			kept, cand := b.resolve(explain)
+			for _, m := range kept {
+				tables = append(tables, b.finish(m))
+			}
+			if explain {
+				cands = append(cands, cand)
+			}
+		}
+	}
+	sort.SliceStable(tables, func(i, j int) bool { return tables[i].StartLine < tables[j].StartLine })
+	return tables, cands
+}
+
+// resolve runs every family on the block and keeps non-overlapping tables:
+// lower rank first, then more cells.
+func (b *Block) resolve(explain bool) ([]Match, Candidate) {
+	type found struct {
+		m     Match
+		rank  int
+		order int
+		cells int
+	}
+	var all []found
+	for i, f := range families {
+		for _, m := range f.family.Read(b) {
+			if m.Start < 0 || m.End > len(b.Lines) || m.Start >= m.End || len(m.Table.Rows) == 0 {
+				continue
+			}
+			m.Table.Format = f.family.Name()
+			all = append(all, found{m, f.rank, i, cellCount(&m.Table)})
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool {
+		if all[i].rank != all[j].rank {
+			return all[i].rank < all[j].rank
+		}
+		return all[i].cells > all[j].cells
+	})
+	rowLines := map[int]bool{} // input lines holding rows of kept tables
+	var kept []Match
+	cand := Candidate{StartLine: b.Lines[0].No, EndLine: b.Lines[len(b.Lines)-1].No}
+	for _, f := range all {
+		overlap := false
+		for _, r := range f.m.Table.Rows {
+			if rowLines[r.Line] {
+				overlap = true
+				break
+			}
+		}
+		v := Verdict{Family: f.m.Table.Format, StartLine: b.Lines[f.m.Start].No, EndLine: b.Lines[f.m.End-1].No, Cells: f.cells}
+		if overlap {
+			v.Why = "overlaps a table already kept"
+		} else {
+			v.Kept, v.Why = true, "kept"
+			for _, r := range f.m.Table.Rows {
+				rowLines[r.Line] = true
+			}
+			kept = append(kept, f.m)
+		}
+		if explain {
+			cand.Verdicts = append(cand.Verdicts, v)
+		}
+	}
+	if explain && len(all) == 0 {
+		cand.Verdicts = append(cand.Verdicts, Verdict{Why: "no family read this block"})
+	}
+	sort.Slice(kept, func(i, j int) bool { return kept[i].Start < kept[j].Start })
+	return kept, cand
+}
+
+func cellCount(t *model.Table) int {
+	n := 0
+	for _, r := range t.Rows {
+		n += len(r.Cells)
+	}
+	return n
+}

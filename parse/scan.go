@@ -1,0 +1,123 @@
+package parse
+
+import (
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// Tuning of the candidate scanner. A table's header rarely sits more than a
+// few lines above its first number, and a blank line or a sub-heading or
+// two may separate groups of rows of one table.
+const (
+	headerReach = 8 // lines above the first table-like line handed to families
+	bridgeGap   = 4 // non-table-like lines tolerated inside one block
+)
+
+// segment is a run of body lines of one quote depth and kind KindText.
+type segment struct {
+	lines []model.Line
+	// tableish[i] is true when lines[i] holds a number token or a rule.
+	tableish []bool
+}
+
+// segments splits a body at quote-depth changes and at lines that never
+// hold tables (patches, signatures, attributions, header blocks).
+func segments(body []model.Line) []*segment {
+	var out []*segment
+	var cur *segment
+	for _, l := range body {
+		if l.Kind != model.KindText {
+			cur = nil
+			continue
+		}
+		if cur == nil || cur.lines[0].Depth != l.Depth {
+			cur = &segment{}
+			out = append(out, cur)
+		}
+		cur.lines = append(cur.lines, l)
+		cur.tableish = append(cur.tableish, hasNumberToken(l.Text) || isRule(l.Text))
+	}
+	return out
+}
+
+// blocks groups the table-like lines of a segment into candidate blocks.
+// A segment without such lines costs one pass of the scanner and nothing
+// else.
+func (s *segment) blocks() []*Block {
+	var out []*Block
+	first, last, gap := -1, -1, 0
+	flush := func() {
+		if first < 0 {
+			return
+		}
+		start := first - headerReach
+		if start < 0 {
+			start = 0
+		}
+		lines := s.lines[start : last+1]
+		texts := make([]string, len(lines))
+		for i, l := range lines {
+			texts[i] = l.Text
+		}
+		out = append(out, &Block{Lines: lines, Comma: DetectCommaStyle(texts), seg: s, base: start})
+		first, last, gap = -1, -1, 0
+	}
+	for i, t := range s.tableish {
+		switch {
+		case t:
+			if first < 0 {
+				first = i
+			}
+			last, gap = i, 0
+		case first >= 0:
+			gap++
+			if gap > bridgeGap {
+				flush()
+			}
+		}
+	}
+	flush()
+	return out
+}
+
+// hasNumberToken reports whether s holds a digit run that starts a token: a
+// digit at the start or after a space, sign, bracket, '|', ':' or '='.
+// "NPS1" and "x86_64" hold none; "1-groups", "(0.00", "|53.00" do.
+func hasNumberToken(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			continue
+		}
+		if i == 0 {
+			return true
+		}
+		switch s[i-1] {
+		case ' ', '\t', '-', '+', '(', '[', '|', ':', '=', '.', '*', '~', ',':
+			if s[i-1] == '.' && i >= 2 && !isSpaceOrStart(s, i-2) {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+func isSpaceOrStart(s string, i int) bool {
+	return i < 0 || s[i] == ' ' || s[i] == '\t' || s[i] == '|'
+}
+
+// isRule reports whether s is a grid border or a heading rule: at least
+// three characters, all of them from "-=~+|_*:#" or spaces, with some
+// repeated rule character.
+func isRule(s string) bool {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '-', '=', '~', '_', '*', '#':
+			n++
+		case '+', '|', ':', ' ', '\t':
+		default:
+			return false
+		}
+	}
+	return n >= 3
+}
