@@ -6,6 +6,7 @@ import (
 
 	"github.com/lkmlbench/lkmlbench/mbox"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/normalize"
 	"github.com/lkmlbench/lkmlbench/parse"
 )
 
@@ -20,6 +21,9 @@ type Options struct {
 	Explain bool
 	// Mail bounds what the mail readers accept.
 	Mail mbox.Options
+	// Benchmarks is the better-direction list tables are normalised with
+	// (normalize.LoadBenchmarks for --benchmarks FILE); nil is the built-in one.
+	Benchmarks *normalize.Benchmarks
 }
 
 // Extractor reads inputs one after another into one Document, so that table
@@ -94,6 +98,7 @@ func (e *Extractor) AddMessage(source string, m *mbox.Message) {
 		if t.Author == "" && t.QuoteDepth == 0 {
 			t.Author = meta.From.String()
 		}
+		normalize.Table(&t, normalize.Options{Benchmarks: e.opts.Benchmarks})
 		e.add(t)
 	}
 }

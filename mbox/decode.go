@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	netmail "net/mail"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -77,8 +78,47 @@ func Decode(name string, raw RawMessage) (*Message, []model.Warning) {
 		search = next
 		m.Body = append(m.Body, BodyLines(p, bodyLine+line, bodyOff+off, author)...)
 	}
+	if strings.EqualFold(strings.TrimSpace(mh.Get("Content-Transfer-Encoding")), "quoted-printable") && len(parts) == 1 {
+		placeQP(m.Body, body, bodyLine, bodyOff)
+	}
+	if len(raw.unescaped) > 0 {
+		for i := range m.Body {
+			// Lines after an unescaped ">From " sit one byte later per
+			// removed '>' in the input.
+			m.Body[i].Offset += int64(sort.SearchInts(raw.unescaped, m.Body[i].No-raw.Line))
+		}
+	}
 	meta.Trailers = Trailers(m.Body)
 	return m, warns
+}
+
+// placeQP gives the lines of a quoted-printable body their exact input
+// positions: a decoded line starts where the raw line after a hard line
+// break starts, soft breaks ("=" at the end) join raw lines. Nothing
+// changes when the counts disagree (then the body was not plain QP).
+func placeQP(lines []model.Line, body []byte, firstLine int, offset int64) {
+	type start struct {
+		line int
+		off  int
+	}
+	starts := []start{{0, 0}}
+	rawLine := 0
+	for pos := 0; pos < len(body); {
+		end := nextLine(body, pos)
+		rawLine++
+		soft := bytes.HasSuffix(bytes.TrimRight(body[pos:end], " \t\r\n"), []byte("="))
+		if !soft && end < len(body) {
+			starts = append(starts, start{rawLine, end})
+		}
+		pos = end
+	}
+	if len(starts) != len(lines) {
+		return
+	}
+	for i := range lines {
+		lines[i].No = firstLine + starts[i].line
+		lines[i].Offset = offset + int64(starts[i].off)
+	}
 }
 
 // messageID returns the Message-ID without angle brackets, leniently.

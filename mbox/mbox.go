@@ -76,7 +76,7 @@ type Form struct {
 	Priority int
 }
 
-// Forms of this file's own registry ordering; see Form.Priority.
+// Priorities of the core forms; see Form.Priority.
 const (
 	priorityGzip    = -20
 	priorityMbox    = -10
@@ -166,9 +166,9 @@ func ReadPath(path string, opts Options) (*Result, error) {
 	return Read(path, data, opts)
 }
 
-// looksBinary reports whether b holds NUL bytes or more than 10% of bytes
-// that are control characters or invalid UTF-8: text in a legacy 8-bit
-// charset (a few Latin-1 bytes) still passes.
+// looksBinary reports whether b holds NUL bytes or more than a quarter of
+// bytes that are control characters or invalid UTF-8: text in a legacy
+// 8-bit charset (accented letters in Latin-1) still passes.
 func looksBinary(b []byte) bool {
 	if bytes.IndexByte(b, 0) >= 0 {
 		return true
@@ -189,10 +189,15 @@ func looksBinary(b []byte) bool {
 		}
 		i += n
 	}
-	return bad*10 > len(b)
+	return bad*4 > len(b)
 }
 
 // warn builds a warning for the named input.
 func warn(name string, line int, offset int64, format string, args ...any) model.Warning {
 	return model.Warning{Source: name, Line: line, Offset: offset, Message: fmt.Sprintf(format, args...)}
+}
+
+// parseErr builds the located error a user sees for an unreadable input.
+func parseErr(name string, offset int64, format string, args ...any) error {
+	return &model.ParseError{File: name, Pos: model.Pos{Offset: offset}, Err: fmt.Errorf(format, args...)}
 }

@@ -23,6 +23,7 @@ func mimeHTMLText(s string) string {
 		if gt < 0 {
 			break
 		}
+		closing := strings.HasPrefix(s[lt+1:], "/")
 		tag := strings.ToLower(strings.TrimLeft(s[lt+1:lt+gt], "/"))
 		if i := strings.IndexAny(tag, " \t\r\n/"); i >= 0 {
 			tag = tag[:i]
@@ -30,6 +31,9 @@ func mimeHTMLText(s string) string {
 		s = s[lt+gt+1:]
 		switch tag {
 		case "script", "style":
+			if closing {
+				break
+			}
 			if end := strings.Index(strings.ToLower(s), "</"+tag); end >= 0 {
 				s = s[end:]
 			} else {

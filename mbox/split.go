@@ -18,6 +18,9 @@ type RawMessage struct {
 	Line int
 	// Offset is the byte offset of that line in the stream.
 	Offset int64
+	// unescaped lists, in order, the 0-based lines of Data that lost a '>'
+	// to mboxrd unescaping, so that Decode can keep input offsets exact.
+	unescaped []int
 }
 
 // RawScanner splits an mbox stream into raw messages without decoding them.
@@ -30,9 +33,10 @@ type RawMessage struct {
 // lines that mail clients failed to escape in bodies stay body text. Lines
 // matching ^>+From are unescaped the mboxrd way (one '>' removed); for an
 // mboxo file this also unescapes ">>From " lines that were never escaped,
-// which the format cannot tell apart. Offsets of lines after an unescaped
-// one are therefore one byte early per unescaped line. Text before the
-// first separator is a message of its own when it is not blank.
+// which the format cannot tell apart. Decode corrects body offsets for the
+// removed bytes. Text before the first separator is a message of its own
+// when it is not blank; the blank line before a separator belongs to the
+// container and is dropped.
 type RawScanner struct {
 	br   *bufio.Reader
 	name string
@@ -42,12 +46,13 @@ type RawScanner struct {
 	offset    int64 // bytes consumed so far
 	prevBlank bool  // the last line consumed was blank (or none was)
 
-	msg      RawMessage
-	buf      []byte
-	long     []byte
-	warnings []model.Warning
-	err      error
-	done     bool
+	msg       RawMessage
+	buf       []byte
+	unescaped []int
+	long      []byte
+	warnings  []model.Warning
+	err       error
+	done      bool
 }
 
 // NewRawScanner returns a scanner over r with the default Options.
@@ -82,6 +87,8 @@ func (s *RawScanner) Scan() bool {
 	s.buf = s.buf[:0]
 	s.msg = RawMessage{Line: s.line + 1, Offset: s.offset}
 	cut := false
+	unescaped := s.unescaped[:0]
+	defer func() { s.unescaped = unescaped }()
 	for !s.done {
 		line, err := s.readLine()
 		if err != nil {
@@ -94,19 +101,25 @@ func (s *RawScanner) Scan() bool {
 			continue
 		}
 		mark := len(s.buf)
-		s.buf = append(s.buf, unescapeFrom(line)...)
+		un := unescapeFrom(line)
+		s.buf = append(s.buf, un...)
 		// The copy in buf stays valid across the Peek in isSeparator.
 		if s.isSeparator(s.buf[mark:]) {
 			s.buf = s.buf[:mark]
 			s.advance(line)
 			s.prevBlank = false
 			if len(bytes.TrimSpace(s.buf)) > 0 {
-				s.msg.Data = s.buf
+				s.msg.Data = dropSeparatorBlank(s.buf)
 				return true
 			}
 			s.buf = s.buf[:0]
 			s.msg = RawMessage{Line: s.line + 1, Offset: s.offset}
+			unescaped = unescaped[:0]
 			continue
+		}
+		if len(un) < len(line) {
+			unescaped = append(unescaped, s.line+1-s.msg.Line)
+			s.msg.unescaped = unescaped
 		}
 		if int64(len(s.buf)) > s.opts.MaxMessageBytes {
 			s.buf = s.buf[:mark]
@@ -156,6 +169,18 @@ func (s *RawScanner) readLine() ([]byte, error) {
 	return s.long, err
 }
 
+// dropSeparatorBlank removes the blank line mbox writers put before a
+// separator: it belongs to the container, not to the message.
+func dropSeparatorBlank(b []byte) []byte {
+	switch {
+	case bytes.HasSuffix(b, []byte("\r\n\r\n")):
+		return b[:len(b)-2]
+	case bytes.HasSuffix(b, []byte("\n\n")):
+		return b[:len(b)-1]
+	}
+	return b
+}
+
 // isSeparator reports whether line is a From_ line starting a message.
 func (s *RawScanner) isSeparator(line []byte) bool {
 	if !bytes.HasPrefix(line, []byte("From ")) {
@@ -172,7 +197,8 @@ func (s *RawScanner) isSeparator(line []byte) bool {
 	if i := bytes.IndexByte(peek, '\n'); i >= 0 {
 		peek = peek[:i+1]
 	}
-	return isHeaderLine(peek)
+	// Two separators in a row frame an empty message.
+	return isHeaderLine(peek) || (bytes.HasPrefix(peek, []byte("From ")) && fromLineShape(peek))
 }
 
 // fromLineShape reports whether line looks like "From sender Www Mmm dd ...":

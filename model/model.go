@@ -168,6 +168,22 @@ type Table struct {
 	Direction string `json:"direction,omitempty"`
 	// Statistic is the aggregate the values are ("AMean", "HMean", ...).
 	Statistic string `json:"statistic,omitempty"`
+	// DirectionSource says where Direction came from (DirFromHeader, ...);
+	// DirMixed when rows measure metrics that are better in opposite
+	// directions, so that no table direction applies.
+	DirectionSource string `json:"direction_source,omitempty"`
+	// PctConvention says what the author's printed percentages mean
+	// (PctImprovement, PctChange); empty when unknown.
+	PctConvention string `json:"pct_convention,omitempty"`
+	// UnitNorm is Unit reduced to a canonical symbol ("us", "MB/s",
+	// "ops/s"); empty when Unit names none.
+	UnitNorm string `json:"unit_norm,omitempty"`
+	// Normalized is true when the values are ratios to the baseline
+	// ("Normalized time in seconds"), not raw readings in UnitNorm.
+	Normalized bool `json:"normalized,omitempty"`
+	// Samples is the number of runs or loops the text says the values
+	// come from ("10 Runs", "100000 loops"); 0 when unstated.
+	Samples int `json:"samples,omitempty"`
 	// Lead holds the prose lines just above the table (nearest last), kept
 	// for inferring direction and benchmark; not exported per observation.
 	Lead []string `json:"lead,omitempty"`
@@ -201,6 +217,15 @@ type Cell struct {
 	Value Number `json:"value"`
 	// Text is the cell as written, when it differs from Value.
 	Text string `json:"text,omitempty"`
-	// Flags are cell markers: "significant", "missing", ...
+	// Flags are cell markers: "significant", "missing", FlagPctMismatch...
 	Flags []string `json:"flags,omitempty"`
+	// Direction is the cell's better-direction when the table has none
+	// (rows of a mixed table); empty otherwise.
+	Direction string `json:"direction,omitempty"`
+	// ImprovementPct is the change against the baseline in percent, signed
+	// so that positive is better; nil when the cell is not compared.
+	ImprovementPct *Number `json:"improvement_pct,omitempty"`
+	// Noise is NoiseWithin or NoiseBeyond when the table gives the spread
+	// of its values or marks significance; empty otherwise.
+	Noise string `json:"noise,omitempty"`
 }

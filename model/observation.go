@@ -23,6 +23,14 @@ type Observation struct {
 	QuoteDepth    int      `json:"quote_depth"`
 	Author        string   `json:"author"`
 	Reconstructed bool     `json:"reconstructed,omitempty"`
+	// The normalised readings (see model/normal.go); empty when unknown.
+	DirectionSource string  `json:"direction_source,omitempty"`
+	PctConvention   string  `json:"pct_convention,omitempty"`
+	UnitNorm        string  `json:"unit_norm,omitempty"`
+	Normalized      bool    `json:"normalized,omitempty"`
+	Samples         int     `json:"samples,omitempty"`
+	ImprovementPct  *Number `json:"improvement_pct,omitempty"`
+	Noise           string  `json:"noise,omitempty"`
 }
 
 // Observations flattens every table of the document, in table and row order.
@@ -43,13 +51,20 @@ func (t *Table) AppendObservations(dst []Observation) []Observation {
 	for _, r := range t.Rows {
 		for _, c := range r.Cells {
 			flags := append(append([]string{}, r.Flags...), c.Flags...)
+			dir := t.Direction
+			if dir == "" {
+				dir = c.Direction
+			}
 			dst = append(dst, Observation{
 				Source: t.Source, MessageID: t.MessageID, Table: t.ID,
 				Format: t.Format, Benchmark: t.Benchmark, Context: ctx,
 				Case: r.Case, Variant: c.Variant, Field: c.Field, Value: c.Value,
-				Unit: t.Unit, Direction: t.Direction, Statistic: t.Statistic,
+				Unit: t.Unit, Direction: dir, Statistic: t.Statistic,
 				Baseline: t.Baseline, Flags: flags, Line: r.Line, Offset: r.Offset,
 				QuoteDepth: t.QuoteDepth, Author: t.Author, Reconstructed: t.Reconstructed,
+				DirectionSource: t.DirectionSource, PctConvention: t.PctConvention,
+				UnitNorm: t.UnitNorm, Normalized: t.Normalized, Samples: t.Samples,
+				ImprovementPct: c.ImprovementPct, Noise: c.Noise,
 			})
 		}
 	}

@@ -31,6 +31,21 @@ func (b *Block) finish(m Match) model.Table {
 	return t
 }
 
+// leadLines is how many prose lines above a table are kept: enough for the
+// sentence that introduces it ("completion time in seconds, lower is
+// better"), which may sit above the table's heading.
+const leadLines = 6
+
+// cover marks the lines of a kept table in its segment.
+func (b *Block) cover(m Match) {
+	if b.seg.covered == nil {
+		b.seg.covered = make([]bool, len(b.seg.lines))
+	}
+	for i := b.base + m.Start; i < b.base+m.End; i++ {
+		b.seg.covered[i] = true
+	}
+}
+
 // heading is a line that titles what follows it.
 type heading struct {
 	text  string
@@ -45,18 +60,21 @@ type heading struct {
 // Heading levels are not fixed by their markers: the nearest heading is the
 // innermost, and going up, a heading is a parent only if its style differs
 // from every style already taken (a same-style heading is a sibling). A
-// banner ends the walk, and so does a prose paragraph once a heading has
-// been found.
+// banner ends the walk, and so does the first prose paragraph above a
+// heading: its text is still kept as lead, since authors often introduce a
+// section ("data is completion time in seconds") before its heading.
 func (s *segment) above(i int) (heads []heading, lead []string, cmds []string) {
 	seen := map[string]bool{}
-	prose := 0
+	prose := 0 // prose lines passed above the nearest heading
 	for j := i - 1; j >= 0; j-- {
+		if s.covered != nil && s.covered[j] {
+			continue
+		}
 		text := strings.TrimSpace(s.lines[j].Text)
 		if text == "" {
-			if prose >= 3 && len(heads) > 0 {
-				break
+			if prose > 0 && len(heads) > 0 {
+				break // a paragraph above a heading closes the section
 			}
-			prose = 0
 			continue
 		}
 		if isCommand(text) {
@@ -75,7 +93,6 @@ func (s *segment) above(i int) (heads []heading, lead []string, cmds []string) {
 		}
 		h, ok := headingOf(text, prev, next)
 		if ok {
-			prose = 0
 			if !seen[h.style] {
 				seen[h.style] = true
 				heads = append([]heading{h}, heads...)
@@ -86,11 +103,12 @@ func (s *segment) above(i int) (heads []heading, lead []string, cmds []string) {
 			continue
 		}
 		if s.tableish[j] && !isProse(text) {
-			prose = 0
 			continue
 		}
-		prose++
-		if len(heads) == 0 && len(lead) < 5 {
+		if len(heads) > 0 {
+			prose++
+		}
+		if len(lead) < leadLines {
 			lead = append([]string{text}, lead...)
 		}
 	}
@@ -112,12 +130,12 @@ func headingOf(text, prev, next string) (heading, bool) {
 	if strings.HasPrefix(text, "# ") || strings.HasPrefix(text, "## ") {
 		return bannerHeading(strings.TrimLeft(text, "# ")), true
 	}
-	if isRule(next) && len(next) >= 3 && len(text) <= 100 && !isRule(prev) {
+	words := strings.Fields(text)
+	if underlined(text, prev, next) && !bulleted(words) {
 		return heading{text: strings.TrimSuffix(text, ":"), style: "underline"}, true
 	}
-	words := strings.Fields(text)
 	switch {
-	case len(words) >= 2 && (words[0] == "o" || words[0] == "-" || words[0] == "*" || words[0] == "•"):
+	case bulleted(words):
 		body := strings.TrimSuffix(strings.TrimSpace(text[len(words[0]):]), ":")
 		if len(words) <= 12 && !sentenceEnd(body) && !keyValueLine(body) {
 			return heading{text: body, style: words[0]}, true
@@ -126,10 +144,10 @@ func headingOf(text, prev, next string) (heading, bool) {
 		if len(text) <= 100 && !sentenceEnd(text) {
 			return heading{text: strings.TrimSuffix(text, ":"), style: "num"}, true
 		}
-	case strings.HasSuffix(text, ":") && len(words) <= 4 && !strings.Contains(strings.TrimSuffix(text, ":"), ":"):
+	case strings.HasSuffix(text, ":") && len(words) <= 4 && !strings.Contains(strings.TrimSuffix(text, ":"), ":") && startsLine(prev):
 		return heading{text: strings.TrimSuffix(text, ":"), style: "colon"}, true
 	case len(words) <= 4 && len(text) <= 40 && !sentenceEnd(text) && !strings.HasSuffix(text, ",") &&
-		!strings.Contains(text, ":") && (prev == "" || isRule(prev) || !isProse(prev)):
+		!strings.Contains(text, ":") && numberTokens(text) <= 1 && startsLine(prev):
 		return heading{text: text, style: "bare"}, true
 	}
 	return heading{}, false
@@ -147,6 +165,49 @@ func bannerHeading(inner string) heading {
 		}
 	}
 	return heading{text: inner, style: "banner"}
+}
+
+// underlined reports whether the line under text is a rule of about the
+// same length: a heading's underline, not the top border of a grid below.
+func underlined(text, prev, next string) bool {
+	if !isRule(next) || isRule(prev) || len(text) > 100 {
+		return false
+	}
+	// An underline repeats one character; "+---+---+" is a grid's border.
+	rule := strings.TrimSpace(next)
+	if strings.Trim(rule, rule[:1]) != "" || !strings.ContainsAny(rule[:1], "-=~") {
+		return false
+	}
+	n, t := len(next), len(text)
+	return n >= 3 && n*2 >= t && n <= t*3/2+4
+}
+
+// startsLine reports whether a line after prev begins a new unit of text
+// rather than ending a sentence that prev began.
+func startsLine(prev string) bool {
+	return prev == "" || isRule(prev) || !isProse(prev)
+}
+
+// numberTokens counts the tokens of s that are numbers.
+func numberTokens(s string) int {
+	n := 0
+	for _, w := range strings.Fields(s) {
+		if _, ok := ReadNumber(strings.Trim(w, "()[],;"), CommaUnknown); ok {
+			n++
+		}
+	}
+	return n
+}
+
+func bulleted(words []string) bool {
+	if len(words) < 2 {
+		return false
+	}
+	switch words[0] {
+	case "o", "-", "*", "•":
+		return true
+	}
+	return false
 }
 
 func numberedHeading(words []string) bool {

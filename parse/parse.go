@@ -119,6 +119,9 @@ func read(body []model.Line, explain bool) ([]model.Table, []Candidate) {
 		for _, b := range seg.blocks() {
 			kept, cand := b.resolve(explain)
 			for _, m := range kept {
+				b.cover(m)
+			}
+			for _, m := range kept {
 				tables = append(tables, b.finish(m))
 			}
 			if explain {

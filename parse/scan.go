@@ -17,6 +17,9 @@ type segment struct {
 	lines []model.Line
 	// tableish[i] is true when lines[i] holds a number token or a rule.
 	tableish []bool
+	// covered[i] is true when lines[i] lies inside a table already read, so
+	// that the heading walk of a later table passes over it.
+	covered []bool
 }
 
 // segments splits a body at quote-depth changes and at lines that never

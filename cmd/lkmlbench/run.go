@@ -1,30 +1,70 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"strings"
 
 	"github.com/alecthomas/kong"
+
+	"github.com/lkmlbench/lkmlbench/export"
+	"github.com/lkmlbench/lkmlbench/mbox"
 )
 
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitError = 1 // an input or the output failed; the rest was done
+	exitUsage = 2 // the command line was wrong; nothing was done
+)
+
+const description = `Turn Linux kernel mailing-list threads into benchmark data.
+
+lkmlbench reads mail in the forms kernel threads reach you in (mbox, lore's
+t.mbox.gz, a raw message, a web-archive page, a digest, a Maildir), finds the
+hand-made result tables in the message bodies and writes them as records.
+
+Examples:
+
+    lkmlbench extract thread.mbox
+    lkmlbench extract --format jsonl thread.mbox > records.jsonl
+    lkmlbench extract --lore 20221116092104.12345-1-someone@example.org`
+
+// errInputs marks a run where something could not be read or written but
+// was already reported on standard error; it maps to exit status 1.
+var errInputs = errors.New("some inputs could not be read")
+
 // run parses args and runs the chosen command; it returns the exit status.
+// It never calls os.Exit, so tests run the CLI in-process.
 func run(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	mbox.Version = versionString()
+
 	var c cli
 	exit := -1
 	parser, err := kong.New(&c,
 		kong.Name("lkmlbench"),
-		kong.Description("Turn Linux kernel mailing-list threads into benchmark data."),
-		kong.UsageOnError(),
-		kong.Vars{"version": version},
+		kong.Description(description),
+		kong.Vars{
+			"version":   "lkmlbench " + versionString(),
+			"formats":   joinFormats(","),
+			"formatsOr": joinFormats(", "),
+			"loreBase":  mbox.DefaultLoreBase,
+		},
 		kong.Writers(stdout, stderr),
+		kong.BindTo(ctx, (*context.Context)(nil)),
 		kong.Exit(func(code int) { exit = code; panic(exitSignal{}) }),
 	)
 	if err != nil {
 		fmt.Fprintf(stderr, "lkmlbench: %v\n", err)
-		return 2
+		return exitUsage
 	}
-	code := func() (code int) {
+	return func() (code int) {
 		defer func() {
 			if r := recover(); r != nil {
 				if _, ok := r.(exitSignal); !ok {
@@ -33,22 +73,65 @@ func run(args []string, stdout, stderr io.Writer) int {
 				code = exit
 			}
 		}()
-		ctx, err := parser.Parse(args)
+		kctx, err := parser.Parse(args)
 		if err != nil {
-			parser.Errorf("%v", err)
-			return 2
+			var perr *kong.ParseError
+			if errors.As(err, &perr) {
+				kctx = perr.Context
+			}
+			usageError(parser, kctx, err)
+			return exitUsage
 		}
-		if err := ctx.Run(); err != nil {
-			if !errors.Is(err, errInputs) {
+		if err := kctx.Run(); err != nil {
+			var uerr usageErr
+			switch {
+			case errors.As(err, &uerr):
+				usageError(parser, kctx, err)
+				return exitUsage
+			case !errors.Is(err, errInputs):
 				fmt.Fprintf(stderr, "lkmlbench: %v\n", err)
 			}
-			return 1
+			return exitError
 		}
-		return 0
+		return exitOK
 	}()
-	return code
+}
+
+// usageErr is a command line that parses but makes no sense, found by a
+// command's Run.
+type usageErr string
+
+func (e usageErr) Error() string { return string(e) }
+
+// usageError reports a bad command line on standard error, with a pointer to
+// --help rather than the whole help text, which would drown the message.
+func usageError(parser *kong.Kong, kctx *kong.Context, err error) {
+	parser.Errorf("%v", err)
+	fmt.Fprintf(parser.Stderr, "Run \"%s --help\" for usage.\n", commandPath(kctx))
+}
+
+// commandPath names the (sub)command a command line selected, for the
+// pointer to its --help.
+func commandPath(kctx *kong.Context) string {
+	var names []string
+	if kctx != nil {
+		for n := kctx.Selected(); n != nil; n = n.Parent {
+			if n.Type == kong.CommandNode {
+				names = append([]string{n.Name}, names...)
+			}
+		}
+	}
+	return strings.Join(append([]string{"lkmlbench"}, names...), " ")
 }
 
 // exitSignal unwinds kong's --help and --version exits into run's return
-// value, so that tests can run the CLI in-process.
+// value.
 type exitSignal struct{}
+
+func joinFormats(sep string) string {
+	names := make([]string, len(export.Formats))
+	for i, f := range export.Formats {
+		names[i] = string(f)
+	}
+	return strings.Join(names, sep)
+}

@@ -1,0 +1,150 @@
+package corpus
+
+import (
+	"bytes"
+	"mime"
+	netmail "net/mail"
+	"strings"
+	"time"
+
+	"github.com/emersion/go-message/charset"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// rawHeader holds the few header fields the crawl needs for a message it
+// does not decode: its key, the filters and the thread it belongs to.
+type rawHeader struct {
+	id, subject, from, date, inReplyTo, reference string
+	// bodyStart is the offset of the body in the raw message (len(raw)
+	// when there is no body).
+	bodyStart int
+}
+
+// scanHeader reads the header block of a raw message without allocating
+// for the fields it does not keep. Folded lines are joined; a line that is
+// neither a field nor a continuation ends the block, as mbox.Decode reads
+// it.
+func scanHeader(raw []byte) rawHeader {
+	var h rawHeader
+	var cur *string
+	pos := 0
+	for pos < len(raw) {
+		end := bytes.IndexByte(raw[pos:], '\n')
+		next := len(raw)
+		if end >= 0 {
+			end += pos
+			next = end + 1
+		} else {
+			end = len(raw)
+		}
+		line := bytes.TrimSuffix(raw[pos:end], []byte("\r"))
+		if len(line) == 0 {
+			h.bodyStart = next
+			return h
+		}
+		if line[0] == ' ' || line[0] == '\t' {
+			if cur != nil {
+				*cur += " " + string(bytes.TrimSpace(line))
+			}
+			pos = next
+			continue
+		}
+		colon := bytes.IndexByte(line, ':')
+		if colon <= 0 {
+			h.bodyStart = pos
+			return h
+		}
+		cur = h.field(line[:colon])
+		if cur != nil && *cur == "" {
+			*cur = string(bytes.TrimSpace(line[colon+1:]))
+		} else {
+			cur = nil // keep the first occurrence of a field
+		}
+		pos = next
+	}
+	h.bodyStart = len(raw)
+	return h
+}
+
+// field returns where the named field is kept, nil for other fields.
+func (h *rawHeader) field(name []byte) *string {
+	switch len(name) {
+	case 4:
+		if bytes.EqualFold(name, []byte("From")) {
+			return &h.from
+		}
+		if bytes.EqualFold(name, []byte("Date")) {
+			return &h.date
+		}
+	case 7:
+		if bytes.EqualFold(name, []byte("Subject")) {
+			return &h.subject
+		}
+	case 10:
+		if bytes.EqualFold(name, []byte("Message-Id")) {
+			return &h.id
+		}
+		if bytes.EqualFold(name, []byte("References")) {
+			return &h.reference
+		}
+	case 11:
+		if bytes.EqualFold(name, []byte("In-Reply-To")) {
+			return &h.inReplyTo
+		}
+	}
+	return nil
+}
+
+var wordDecoder = mime.WordDecoder{CharsetReader: charset.Reader}
+
+// decodeWords decodes RFC 2047 encoded words and collapses white space;
+// undecodable text is kept as written.
+func decodeWords(s string) string {
+	if strings.Contains(s, "=?") {
+		if d, err := wordDecoder.DecodeHeader(s); err == nil {
+			s = d
+		}
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// firstID returns the first <...> message id of a field, or the trimmed
+// field when it has no angle brackets.
+func firstID(v string) string {
+	if i := strings.IndexByte(v, '<'); i >= 0 {
+		if j := strings.IndexByte(v[i:], '>'); j > 0 {
+			return strings.TrimSpace(v[i+1 : i+j])
+		}
+	}
+	if f := strings.Fields(v); len(f) > 0 {
+		return strings.Trim(f[0], "<>,")
+	}
+	return ""
+}
+
+// address reads "Name <addr>", "addr (Name)" or a bare address leniently.
+func address(v string) model.Address {
+	v = decodeWords(v)
+	if i := strings.LastIndexByte(v, '<'); i >= 0 {
+		email := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v[i+1:]), ">"))
+		name := strings.Trim(strings.TrimSpace(v[:i]), `"'`)
+		return model.Address{Name: name, Email: email}
+	}
+	if i := strings.IndexByte(v, '('); i >= 0 && strings.HasSuffix(v, ")") {
+		return model.Address{Name: strings.TrimSpace(v[i+1 : len(v)-1]), Email: strings.TrimSpace(v[:i])}
+	}
+	return model.Address{Email: strings.TrimSpace(v)}
+}
+
+// parseDate reads a Date header; nil when it is absent or unreadable.
+func parseDate(v string) *time.Time {
+	if v == "" {
+		return nil
+	}
+	d, err := netmail.ParseDate(v)
+	if err != nil {
+		return nil
+	}
+	return &d
+}

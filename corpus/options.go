@@ -1,0 +1,160 @@
+package corpus
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/lkmlbench/lkmlbench/mbox"
+)
+
+// Options tune a crawl; the zero value crawls everything with the
+// defaults.
+type Options struct {
+	// Filter selects messages; messages it rejects are not stored.
+	Filter Filter
+	// Shard, when Count > 0, keeps only this machine's share.
+	Shard Shard
+	// Workers is the number of decoding goroutines; default GOMAXPROCS.
+	Workers int
+	// BatchSize is the number of messages per store transaction; default
+	// 2000. A batch is also committed after BatchInterval.
+	BatchSize int
+	// BatchInterval bounds how long stored work waits uncommitted;
+	// default 500ms.
+	BatchInterval time.Duration
+	// Mail bounds what the mail readers accept.
+	Mail mbox.Options
+	// GitReader forces the public-inbox reader: "git" (the git binary),
+	// "go-git", or "" for git when it is on PATH and go-git otherwise.
+	GitReader string
+	// OnProgress is called from the crawling goroutine after every batch
+	// and at the end; it must not block for long.
+	OnProgress func(Progress)
+	// OnFault is called for every message that could not be read; the
+	// crawl goes on without it.
+	OnFault func(Fault)
+}
+
+// Filter selects messages by date, subject and author. Zero fields select
+// everything.
+type Filter struct {
+	// Since and Until bound the Date header (Since inclusive, Until
+	// exclusive); messages without a readable date fail a date bound.
+	Since, Until time.Time
+	// Subject and From match the decoded Subject and From headers.
+	Subject, From *regexp.Regexp
+}
+
+// active reports whether any bound is set.
+func (f *Filter) active() bool {
+	return !f.Since.IsZero() || !f.Until.IsZero() || f.Subject != nil || f.From != nil
+}
+
+// match reports whether a message with these headers is selected.
+func (f *Filter) match(date *time.Time, subject, from string) bool {
+	if !f.Since.IsZero() || !f.Until.IsZero() {
+		if date == nil {
+			return false
+		}
+		if !f.Since.IsZero() && date.Before(f.Since) {
+			return false
+		}
+		if !f.Until.IsZero() && !date.Before(f.Until) {
+			return false
+		}
+	}
+	if f.Subject != nil && !f.Subject.MatchString(subject) {
+		return false
+	}
+	return f.From == nil || f.From.MatchString(from)
+}
+
+// Shard is one machine's deterministic share of an archive: message i of
+// the archive belongs to shard Index when a hash of its Message-ID (of its
+// position when it has none) modulo Count is Index-1.
+type Shard struct {
+	// Index is 1-based; Count is the number of shards, 0 for no sharding.
+	Index, Count int
+}
+
+// ParseShard reads "i/n" with 1 <= i <= n.
+func ParseShard(s string) (Shard, error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(strings.TrimSpace(a))
+	n, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
+		return Shard{}, fmt.Errorf("shard %q: want i/n with 1 <= i <= n, e.g. 2/4", s)
+	}
+	return Shard{Index: i, Count: n}, nil
+}
+
+// keep reports whether the message keyed by key belongs to the shard.
+func (s Shard) keep(key string) bool {
+	if s.Count <= 1 {
+		return true
+	}
+	// FNV-1a: stable across runs and machines, unlike maphash.
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(key); i++ {
+		h ^= uint64(key[i])
+		h *= 1099511628211
+	}
+	return int(h%uint64(s.Count)) == s.Index-1
+}
+
+// Progress is a snapshot of a running crawl.
+type Progress struct {
+	// Messages were read from the inputs (stored, duplicate or filtered).
+	Messages int64
+	// Stored were added to the store; Duplicates were already there;
+	// Filtered were rejected by the filter or belong to another shard.
+	Stored, Duplicates, Filtered int64
+	// Decoded went through the full MIME decode and table parsers.
+	Decoded int64
+	// Tables were added; Folded were quoted copies of stored tables.
+	Tables, Folded int64
+	// Faults are messages that could not be read.
+	Faults int64
+	// Bytes of input were read, out of TotalBytes (0 when unknown: git
+	// archives).
+	Bytes, TotalBytes int64
+	// Elapsed is the time since the crawl started.
+	Elapsed time.Duration
+}
+
+// MBPerSec is the input rate so far.
+func (p Progress) MBPerSec() float64 {
+	if p.Elapsed <= 0 {
+		return 0
+	}
+	return float64(p.Bytes) / 1e6 / p.Elapsed.Seconds()
+}
+
+// String is the one-line summary the CLI prints.
+func (p Progress) String() string {
+	return fmt.Sprintf("%d messages (%d stored, %d already stored, %d filtered, %d decoded), %d tables (+%d quoted copies), %d faults, %.1f MB in %s (%.1f MB/s)",
+		p.Messages, p.Stored, p.Duplicates, p.Filtered, p.Decoded, p.Tables, p.Folded, p.Faults,
+		float64(p.Bytes)/1e6, p.Elapsed.Round(time.Millisecond), p.MBPerSec())
+}
+
+// Fault is a message the crawl skipped because it could not be read.
+type Fault struct {
+	// Source is the input path; Offset or Commit locate the message in it.
+	Source string
+	Offset int64
+	Line   int
+	Commit string
+	// Err says what went wrong.
+	Err error
+}
+
+// Error renders "source: offset N (line L): problem" or "source: commit C: problem".
+func (f Fault) Error() string {
+	if f.Commit != "" {
+		return fmt.Sprintf("%s: commit %s: %v", f.Source, f.Commit, f.Err)
+	}
+	return fmt.Sprintf("%s: offset %d (line %d): %v", f.Source, f.Offset, f.Line, f.Err)
+}

@@ -1,0 +1,119 @@
+package export
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// RecordWriter writes observations in batches as they become known, so a
+// long run shows its first records early. Flush must be called at the end;
+// CSV writes its header even when no record follows.
+type RecordWriter interface {
+	Write(obs []model.Observation) error
+	Flush() error
+}
+
+// NewRecordWriter returns the writer of a streaming format (see
+// Format.Streams).
+func NewRecordWriter(w io.Writer, f Format) (RecordWriter, error) {
+	switch f {
+	case JSONL:
+		enc := json.NewEncoder(w)
+		// Author names and case labels may hold '<', '>' or '&': keep them
+		// readable rather than \u003c-escaped.
+		enc.SetEscapeHTML(false)
+		return &jsonlWriter{enc: enc}, nil
+	case CSV:
+		return &csvWriter{cw: csv.NewWriter(w)}, nil
+	}
+	return nil, fmt.Errorf("format %q does not write records", f)
+}
+
+// jsonlWriter writes one JSON object per observation; its keys are the json
+// tags of model.Observation, the contract score.py reads.
+type jsonlWriter struct{ enc *json.Encoder }
+
+func (j *jsonlWriter) Write(obs []model.Observation) error {
+	for i := range obs {
+		if err := j.enc.Encode(&obs[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Flush is a no-op: the encoder writes each record through at once.
+func (j *jsonlWriter) Flush() error { return nil }
+
+// CSVHeader is the column order of CSV output: the JSONL keys in the order
+// model.Observation declares them. Columns are only ever appended: a
+// reordering breaks users' scripts.
+var CSVHeader = []string{
+	"source", "message_id", "table", "format", "benchmark", "context", "case", "variant",
+	"field", "value", "unit", "direction", "statistic", "baseline", "flags", "line",
+	"offset", "quote_depth", "author", "reconstructed", "direction_source", "pct_convention",
+	"unit_norm", "normalized", "samples", "improvement_pct", "noise",
+}
+
+// csvWriter writes CSVHeader once, then one row per observation.
+type csvWriter struct {
+	cw     *csv.Writer
+	header bool
+}
+
+func (c *csvWriter) Write(obs []model.Observation) error {
+	if err := c.writeHeader(); err != nil {
+		return err
+	}
+	for i := range obs {
+		if err := c.cw.Write(csvRecord(&obs[i])); err != nil {
+			return err
+		}
+	}
+	c.cw.Flush()
+	return c.cw.Error()
+}
+
+func (c *csvWriter) Flush() error {
+	if err := c.writeHeader(); err != nil {
+		return err
+	}
+	c.cw.Flush()
+	return c.cw.Error()
+}
+
+func (c *csvWriter) writeHeader() error {
+	if c.header {
+		return nil
+	}
+	c.header = true
+	return c.cw.Write(CSVHeader)
+}
+
+// csvRecord renders o in CSVHeader order: context headings joined with
+// " / ", flags with ",".
+func csvRecord(o *model.Observation) []string {
+	return []string{
+		o.Source, o.MessageID, o.Table, o.Format, o.Benchmark, strings.Join(o.Context, " / "),
+		o.Case, o.Variant, o.Field, string(o.Value), o.Unit, o.Direction, o.Statistic,
+		o.Baseline, strings.Join(o.Flags, ","), strconv.Itoa(o.Line),
+		strconv.FormatInt(o.Offset, 10), strconv.Itoa(o.QuoteDepth), o.Author,
+		strconv.FormatBool(o.Reconstructed), o.DirectionSource, o.PctConvention,
+		o.UnitNorm, strconv.FormatBool(o.Normalized), strconv.Itoa(o.Samples),
+		numberOrEmpty(o.ImprovementPct), o.Noise,
+	}
+}
+
+// numberOrEmpty renders an optional number; nil is an empty cell.
+func numberOrEmpty(n *model.Number) string {
+	if n == nil {
+		return ""
+	}
+	return string(*n)
+}

@@ -1,0 +1,273 @@
+package sqlite
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/lkmlbench/lkmlbench"
+	"github.com/lkmlbench/lkmlbench/corpus"
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+const insertMessage = `INSERT OR IGNORE INTO messages
+	(message_id, content_hash, source_id, commit_id, line, offset, date, subject,
+	 from_name, from_email, in_reply_to, thread_root, series_id, patch_index, patch_total)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+
+const tableColumns = `message_rowid, source, message_id, start_line, end_line, offset, quote_depth,
+	author, quoted_copies, reconstructed, format, benchmark, context, variants, baseline,
+	unit, direction, statistic, doc`
+
+const insertObservation = `INSERT INTO observations
+	(table_id, case_label, variant, field, value, value_num, flags, line, offset)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
+
+// Put implements corpus.Store: one transaction for the whole batch.
+func (s *Store) Put(ctx context.Context, recs []corpus.Record) (corpus.PutStats, error) {
+	var st corpus.PutStats
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return st, s.wrap("starting a batch", err)
+	}
+	b := batch{s: s, tx: tx, ctx: ctx}
+	if err = b.prepare(); err == nil {
+		for i := range recs {
+			if err = b.put(&recs[i], &st); err != nil {
+				break
+			}
+		}
+	}
+	b.close()
+	if err == nil {
+		err = tx.Commit()
+	}
+	if err != nil {
+		tx.Rollback()
+		clear(s.sources)
+		clear(s.series)
+		return corpus.PutStats{}, s.wrap("storing a batch", err)
+	}
+	return st, nil
+}
+
+// batch is one Put's transaction and its prepared statements.
+type batch struct {
+	s                      *Store
+	tx                     *sql.Tx
+	ctx                    context.Context
+	msg, obs, find, insTab *sql.Stmt
+}
+
+func (b *batch) prepare() error {
+	var err error
+	for _, p := range []struct {
+		dst **sql.Stmt
+		sql string
+	}{
+		{&b.msg, insertMessage},
+		{&b.obs, insertObservation},
+		{&b.find, `SELECT id, quote_depth, quoted_copies FROM tables WHERE fingerprint = ?`},
+		{&b.insTab, `INSERT INTO tables (fingerprint, ` + tableColumns + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+	} {
+		if *p.dst, err = b.tx.PrepareContext(b.ctx, p.sql); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (b *batch) close() {
+	for _, st := range []*sql.Stmt{b.msg, b.obs, b.find, b.insTab} {
+		if st != nil {
+			st.Close()
+		}
+	}
+}
+
+// put stores one record unless its message is stored already.
+func (b *batch) put(r *corpus.Record, st *corpus.PutStats) error {
+	m := &r.Meta
+	src, err := b.sourceID(m.Source)
+	if err != nil {
+		return err
+	}
+	var series, index, total any
+	if p := m.Patch; p != nil && p.Title != "" {
+		id, err := b.seriesID(p.Title, max(p.Version, 1))
+		if err != nil {
+			return err
+		}
+		series, index, total = id, p.Index, p.Total
+	}
+	var date any
+	if m.Date != nil {
+		date = m.Date.Unix()
+	}
+	res, err := b.msg.ExecContext(b.ctx, m.ID, r.Hash[:], src, nullable(r.Commit), m.StartLine, m.Offset, date,
+		m.Subject, m.From.Name, m.From.Email, nullable(m.InReplyTo), r.ThreadRoot(), series, index, total)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		st.Duplicates++
+		return nil
+	}
+	st.Messages++
+	if len(r.Tables) == 0 {
+		return nil
+	}
+	rowid, err := res.LastInsertId()
+	if err != nil {
+		return err
+	}
+	added := 0
+	for i := range r.Tables {
+		isNew, err := b.putTable(rowid, &r.Tables[i])
+		if err != nil {
+			return err
+		}
+		if isNew {
+			added++
+		} else {
+			st.Folded++
+		}
+	}
+	st.Tables += added
+	if added > 0 {
+		_, err = b.tx.ExecContext(b.ctx, `UPDATE messages SET tables = ? WHERE id = ?`, added, rowid)
+	}
+	return err
+}
+
+// putTable adds a table, or folds it into the stored table with the same
+// fingerprint the way lkmlbench.Extractor does; it reports whether the
+// table was new.
+func (b *batch) putTable(msgRow int64, t *model.Table) (bool, error) {
+	fp := sha256.Sum256([]byte(lkmlbench.Fingerprint(t)))
+	var id int64
+	var depth, copies int
+	err := b.find.QueryRowContext(b.ctx, fp[:]).Scan(&id, &depth, &copies)
+	switch {
+	case err == sql.ErrNoRows:
+		args, err := tableArgs(msgRow, t, t.QuotedCopies)
+		if err != nil {
+			return false, err
+		}
+		res, err := b.insTab.ExecContext(b.ctx, append([]any{fp[:]}, args...)...)
+		if err != nil {
+			return false, err
+		}
+		if id, err = res.LastInsertId(); err != nil {
+			return false, err
+		}
+		return true, b.putObservations(id, t)
+	case err != nil:
+		return false, err
+	}
+	copies += 1 + t.QuotedCopies
+	if t.QuoteDepth >= depth {
+		_, err = b.tx.ExecContext(b.ctx, `UPDATE tables SET quoted_copies = ? WHERE id = ?`, copies, id)
+		return false, err
+	}
+	// The least-quoted copy is the one closest to its author: it replaces
+	// the stored provenance and numbers, keeping the id.
+	args, err := tableArgs(msgRow, t, copies)
+	if err != nil {
+		return false, err
+	}
+	_, err = b.tx.ExecContext(b.ctx, `UPDATE tables SET (`+tableColumns+`) =
+		(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) WHERE id = ?`, append(args, id)...)
+	if err == nil {
+		_, err = b.tx.ExecContext(b.ctx, `DELETE FROM observations WHERE table_id = ?`, id)
+	}
+	if err == nil {
+		err = b.putObservations(id, t)
+	}
+	return false, err
+}
+
+// tableArgs are the values of tableColumns for t.
+func tableArgs(msgRow int64, t *model.Table, copies int) ([]any, error) {
+	doc := *t
+	doc.ID, doc.QuotedCopies = "", 0
+	js, err := json.Marshal(&doc)
+	if err != nil {
+		return nil, fmt.Errorf("table at %s:%d: %w", t.Source, t.StartLine, err)
+	}
+	return []any{msgRow, t.Source, t.MessageID, t.StartLine, t.EndLine, t.Offset, t.QuoteDepth,
+		t.Author, copies, t.Reconstructed, t.Format, t.Benchmark, jsonList(t.Context), jsonList(t.Variants),
+		t.Baseline, t.Unit, t.Direction, t.Statistic, string(js)}, nil
+}
+
+// putObservations stores one row per number of t, flattened as
+// model.Table.AppendObservations does.
+func (b *batch) putObservations(tableID int64, t *model.Table) error {
+	for _, o := range t.AppendObservations(nil) {
+		var num any
+		if f, err := strconv.ParseFloat(string(o.Value), 64); err == nil {
+			num = f
+		}
+		if _, err := b.obs.ExecContext(b.ctx, tableID, o.Case, o.Variant, o.Field, string(o.Value), num,
+			jsonList(o.Flags), o.Line, o.Offset); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sourceID returns the row id of an input path, adding it when new.
+func (b *batch) sourceID(path string) (int64, error) {
+	if id, ok := b.s.sources[path]; ok {
+		return id, nil
+	}
+	if _, err := b.tx.ExecContext(b.ctx, `INSERT OR IGNORE INTO sources (path) VALUES (?)`, path); err != nil {
+		return 0, err
+	}
+	var id int64
+	if err := b.tx.QueryRowContext(b.ctx, `SELECT id FROM sources WHERE path = ?`, path).Scan(&id); err != nil {
+		return 0, err
+	}
+	b.s.sources[path] = id
+	return id, nil
+}
+
+// seriesID returns the row id of a series, adding it when new.
+func (b *batch) seriesID(title string, version int) (int64, error) {
+	k := seriesKey{title, version}
+	if id, ok := b.s.series[k]; ok {
+		return id, nil
+	}
+	if _, err := b.tx.ExecContext(b.ctx, `INSERT OR IGNORE INTO series (title, version) VALUES (?, ?)`, title, version); err != nil {
+		return 0, err
+	}
+	var id int64
+	if err := b.tx.QueryRowContext(b.ctx, `SELECT id FROM series WHERE title = ? AND version = ?`, title, version).Scan(&id); err != nil {
+		return 0, err
+	}
+	if len(b.s.series) > 1<<16 {
+		clear(b.s.series) // bound the cache on archives with very many series
+	}
+	b.s.series[k] = id
+	return id, nil
+}
+
+// jsonList renders a string list as a JSON array, [] for none.
+func jsonList(l []string) string {
+	if len(l) == 0 {
+		return "[]"
+	}
+	js, _ := json.Marshal(l)
+	return string(js)
+}
+
+// nullable stores "" as NULL.
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}

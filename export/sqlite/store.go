@@ -1,0 +1,135 @@
+// Package sqlite is the embedded crawl database: a corpus.Store in one
+// SQLite file through modernc.org/sqlite (pure Go, no cgo).
+//
+// The schema is migrations/001_init.sql (documented there); Open applies
+// the migrations a database lacks, tracked by PRAGMA user_version. The
+// database runs in WAL mode, so queries may read while a crawl writes, and
+// each Put is one transaction, so an interrupted crawl leaves whole batches.
+//
+//	st, err := sqlite.Open("lkmlbench.db")
+//	...
+//	obs, err := st.Observations(ctx, sqlite.Query{Benchmark: "hackbench"})
+package sqlite
+
+import (
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"sort"
+	"strings"
+
+	sqlitedrv "modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// Store is an open crawl database. It is safe for use by one crawl at a
+// time; readers may query concurrently from other processes.
+type Store struct {
+	path string
+	db   *sql.DB
+	// Ids of rows that a batch looked up, kept across batches; cleared when
+	// a batch rolls back (its rows are gone).
+	sources map[string]int64
+	series  map[seriesKey]int64
+}
+
+type seriesKey struct {
+	title   string
+	version int
+}
+
+// Open opens or creates the database at path and brings its schema up to
+// date.
+func Open(path string) (*Store, error) {
+	q := url.Values{}
+	for _, p := range []string{"busy_timeout(5000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)", "cache_size(-16384)"} {
+		q.Add("_pragma", p)
+	}
+	q.Set("_txlock", "immediate")
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	// One connection: SQLite has one writer anyway, and a single
+	// connection keeps the prepared statements and the cache warm.
+	db.SetMaxOpenConns(1)
+	s := &Store{path: path, db: db, sources: map[string]int64{}, series: map[seriesKey]int64{}}
+	if err := s.migrate(); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// migrate applies migrations/NNN_*.sql files above the stored user_version.
+func (s *Store) migrate() error {
+	var have int
+	if err := s.db.QueryRow("PRAGMA user_version").Scan(&have); err != nil {
+		return s.wrap("reading schema version", err)
+	}
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	if have > len(names) {
+		return fmt.Errorf("%s: schema version %d is newer than this lkmlbench knows (%d)", s.path, have, len(names))
+	}
+	for i := have; i < len(names); i++ {
+		text, err := migrations.ReadFile(names[i])
+		if err != nil {
+			return err
+		}
+		tx, err := s.db.Begin()
+		if err != nil {
+			return s.wrap("migrating", err)
+		}
+		if _, err := tx.Exec(string(text)); err != nil {
+			tx.Rollback()
+			return s.wrap("applying "+names[i], err)
+		}
+		if _, err := tx.Exec(fmt.Sprintf("PRAGMA user_version = %d", i+1)); err != nil {
+			tx.Rollback()
+			return s.wrap("migrating", err)
+		}
+		if err := tx.Commit(); err != nil {
+			return s.wrap("migrating", err)
+		}
+	}
+	return nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// DB exposes the database for read-only reporting; writes must go
+// through Put.
+func (s *Store) DB() *sql.DB { return s.db }
+
+// wrap turns SQLite's result codes into errors a user can act on; every
+// error names the database.
+func (s *Store) wrap(what string, err error) error {
+	var se *sqlitedrv.Error
+	if errors.As(err, &se) {
+		switch se.Code() & 0xff {
+		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+			return fmt.Errorf("%s: %s: the database is locked by another process (another crawl or an open sqlite3 transaction?): %w", s.path, what, err)
+		case sqlite3.SQLITE_FULL:
+			return fmt.Errorf("%s: %s: the disk is full; the last batch was rolled back and the database holds every batch committed before it: %w", s.path, what, err)
+		case sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM:
+			return fmt.Errorf("%s: %s: cannot write the database file: %w", s.path, what, err)
+		case sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT:
+			return fmt.Errorf("%s: %s: not an lkmlbench database or damaged: %w", s.path, what, err)
+		}
+	}
+	if strings.Contains(err.Error(), s.path) {
+		return err
+	}
+	return fmt.Errorf("%s: %s: %w", s.path, what, err)
+}

@@ -1,0 +1,73 @@
+package export
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// WriteSummary writes one aligned line per table (where it is, what it is,
+// how many numbers it holds) and a closing count, for a person to read;
+// scripts should read jsonl or json instead.
+func WriteSummary(w io.Writer, doc *model.Document) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(tw, "TABLE\tSOURCE:LINES\tFORMAT\tBENCHMARK\tROWS\tNUMBERS\tAUTHOR\tCONTEXT\n")
+	numbers := 0
+	for i := range doc.Tables {
+		t := &doc.Tables[i]
+		n := 0
+		for _, r := range t.Rows {
+			n += len(r.Cells)
+		}
+		numbers += n
+		fmt.Fprintf(tw, "%s\t%s:%d-%d\t%s\t%s\t%d\t%d\t%s\t%s\n", t.ID, t.Source, t.StartLine, t.EndLine,
+			t.Format, dash(t.Benchmark), len(t.Rows), n, dash(authorNote(t)), dash(strings.Join(t.Context, " / ")))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "%s, %s from %s in %s%s\n",
+		plural(len(doc.Tables), "table"), plural(numbers, "number"), plural(len(doc.Messages), "message"),
+		plural(len(doc.Sources), "input"), warningNote(len(doc.Warnings)))
+	return err
+}
+
+// authorNote names the author and says how far the table was quoted.
+func authorNote(t *model.Table) string {
+	s := t.Author
+	if t.QuoteDepth > 0 {
+		s = fmt.Sprintf("%s (quoted, depth %d)", dash(s), t.QuoteDepth)
+	}
+	if t.QuotedCopies > 0 {
+		s = fmt.Sprintf("%s +%s", dash(s), plural(t.QuotedCopies, "copy"))
+	}
+	return s
+}
+
+func warningNote(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return ", " + plural(n, "warning")
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	if strings.HasSuffix(word, "y") {
+		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(word, "y"))
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// dash stands in for an empty column so that the columns stay aligned.
+func dash(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "-"
+	}
+	return s
+}

@@ -1,0 +1,145 @@
+package mbox
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// row is a compact view of a line for table tests: "depth|kind|author|text".
+func row(l model.Line) string {
+	return fmt.Sprintf("%d|%s|%s|%s", l.Depth, l.Kind, l.Author, l.Text)
+}
+
+func TestBodyLines(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []string
+	}{
+		{
+			name: "depth and alignment",
+			in:   "top\n> one\n>two\n> > three\n>> four\n> >>   five  6\n>\n>    col  1.0\n",
+			want: []string{"0|text|Me|top", "1|text||one", "1|text||two", "2|text||three", "2|text||four", "3|text||  five  6", "1|text||", "1|text||   col  1.0"},
+		},
+		{
+			name: "authors through two attribution levels",
+			in: "On 11/15/2022 10:48 PM, Vincent Guittot wrote:\n> On Mon, Nov 14, 2022 at 12:29 AM, K Prateek Nayak\n> <kprateek.nayak@amd.com> wrote:\n" +
+				">> results  1.0\n> reply\nmine\n",
+			want: []string{"0|attribution|Me|On 11/15/2022 10:48 PM, Vincent Guittot wrote:",
+				"1|attribution|Vincent Guittot|On Mon, Nov 14, 2022 at 12:29 AM, K Prateek Nayak",
+				"1|attribution|Vincent Guittot|<kprateek.nayak@amd.com> wrote:",
+				"2|text|K Prateek Nayak|results  1.0", "1|text|Vincent Guittot|reply", "0|text|Me|mine"},
+		},
+		{
+			name: "attribution without colon and other styles",
+			in: "On 7 Oct 2022 20:04:51 -0500 Youssef Esmat wrote\n> a\n* Peter Zijlstra <peterz@infradead.org> [2017-11-10 10:00:00]:\n> b\n" +
+				"Mel Gorman <mgorman@suse.de> writes:\n> c\nQuoting Dietmar Eggemann (2021-03-01 12:00:00):\n> d\n",
+			want: []string{"0|attribution|Me|On 7 Oct 2022 20:04:51 -0500 Youssef Esmat wrote", "1|text|Youssef Esmat|a",
+				"0|attribution|Me|* Peter Zijlstra <peterz@infradead.org> [2017-11-10 10:00:00]:", "1|text|Peter Zijlstra|b",
+				"0|attribution|Me|Mel Gorman <mgorman@suse.de> writes:", "1|text|Mel Gorman|c",
+				"0|attribution|Me|Quoting Dietmar Eggemann (2021-03-01 12:00:00):", "1|text|Dietmar Eggemann|d"},
+		},
+		{
+			name: "patch with diffstat hunk and signature",
+			in: "Signed-off-by: A <a@b>\n---\n kernel/sched/fair.c | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n\n" +
+				"diff --git a/kernel/sched/fair.c b/kernel/sched/fair.c\nindex 1111111..2222222 100644\n--- a/kernel/sched/fair.c\n+++ b/kernel/sched/fair.c\n" +
+				"@@ -10,2 +10,2 @@ static int x;\n ctx\n-old\n+new\n\n-- \n2.34.1\n",
+			want: []string{"0|text|Me|Signed-off-by: A <a@b>", "0|diff|Me|---", "0|diff|Me| kernel/sched/fair.c | 2 +-",
+				"0|diff|Me| 1 file changed, 1 insertion(+), 1 deletion(-)", "0|text|Me|",
+				"0|diff|Me|diff --git a/kernel/sched/fair.c b/kernel/sched/fair.c", "0|diff|Me|index 1111111..2222222 100644",
+				"0|diff|Me|--- a/kernel/sched/fair.c", "0|diff|Me|+++ b/kernel/sched/fair.c", "0|diff|Me|@@ -10,2 +10,2 @@ static int x;",
+				"0|diff|Me| ctx", "0|diff|Me|-old", "0|diff|Me|+new", "0|text|Me|", "0|signature|Me|-- ", "0|signature|Me|2.34.1"},
+		},
+		{
+			name: "quoted hunk resumes after review comment",
+			in:   "> @@ -1,3 +1,3 @@\n>  a\n> -b\nWhy?\n> +c\n>  d\n> +----+----+\n",
+			want: []string{"1|diff||@@ -1,3 +1,3 @@", "1|diff|| a", "1|diff||-b", "0|text|Me|Why?", "1|diff||+c", "1|diff|| d", "1|text||+----+----+"},
+		},
+		{
+			name: "grid tables are not diffs",
+			in:   "+--------+-------+\n| groups | time  |\n+--------+-------+\n|      1 | 1.05  |\n+--------+-------+\n-1.5% +2.0%\n--- \n",
+			want: []string{"0|text|Me|+--------+-------+", "0|text|Me|| groups | time  |", "0|text|Me|+--------+-------+", "0|text|Me||      1 | 1.05  |", "0|text|Me|+--------+-------+", "0|text|Me|-1.5% +2.0%", "0|text|Me|--- "},
+		},
+		{
+			name: "pipe table with one bar is not a diffstat",
+			in:   " hackbench | 12\n tbench    | 3 +-\n",
+			want: []string{"0|text|Me| hackbench | 12", "0|text|Me| tbench    | 3 +-"},
+		},
+		{
+			name: "quoted signature ends with the quote",
+			in:   "> text\n> --\n> Sig Name\nafter\n",
+			want: []string{"1|text||text", "1|signature||--", "1|signature||Sig Name", "0|text|Me|after"},
+		},
+		{
+			name: "signature at depth 0 leaves later quotes alone",
+			in:   "reply\n-- \nname\n> quoted\n",
+			want: []string{"0|text|Me|reply", "0|signature|Me|-- ", "0|signature|Me|name", "1|text||quoted"},
+		},
+		{
+			name: "forwarded header block",
+			in:   "-----Original Message-----\nFrom: Someone\nSent: Monday\nSubject: numbers\n  continued\n\nbody\nFrom: just one line\n",
+			want: []string{"0|header|Me|-----Original Message-----", "0|header|Me|From: Someone", "0|header|Me|Sent: Monday", "0|header|Me|Subject: numbers", "0|header|Me|  continued", "0|text|Me|", "0|text|Me|body", "0|text|Me|From: just one line"},
+		},
+		{
+			name: "CRLF and no trailing newline",
+			in:   "a\r\n> b",
+			want: []string{"0|text|Me|a", "1|text||b"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			lines := BodyLines(tc.in, 1, 0, "Me")
+			got := make([]string, len(lines))
+			for i, l := range lines {
+				got[i] = row(l)
+			}
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+func TestBodyLinesPositions(t *testing.T) {
+	in := "ab\r\n> cd\n\nlast"
+	lines := BodyLines(in, 10, 500, "")
+	require.Len(t, lines, 4)
+	for i, l := range lines {
+		assert.Equal(t, 10+i, l.No)
+	}
+	assert.Equal(t, []int64{500, 504, 509, 510}, []int64{lines[0].Offset, lines[1].Offset, lines[2].Offset, lines[3].Offset})
+	assert.Equal(t, int64(500+strings.Index(in, "last")), lines[3].Offset)
+	assert.Empty(t, BodyLines("", 1, 0, ""))
+}
+
+func TestOnWroteName(t *testing.T) {
+	tests := map[string]string{
+		"On 11/15/2022 10:48 PM, Vincent Guittot wrote:":                                        "Vincent Guittot",
+		"On 7 Oct 2022 20:04:51 -0500 Youssef Esmat wrote":                                      "Youssef Esmat",
+		"On Fri, Nov 10, 2017 at 12:29 AM, Vincent Guittot <vincent.guittot@linaro.org> wrote:": "Vincent Guittot",
+		"On Mon, 28 Nov 2022 06:52:19 +0530 K Prateek Nayak wrote:":                             "K Prateek Nayak",
+		`On 2022-11-28 06:52, "Nayak, K Prateek" <k@amd.com> wrote:`:                            "Nayak, K Prateek",
+		"On Tue, Jan 03, 2023 at 10:00:00AM +0100, <peterz@infradead.org> wrote:":               "peterz@infradead.org",
+		"On 1/3/23 10:00, Chen Yu via Linux-kernel wrote:":                                      "Chen Yu",
+		"On 1/3/23 10:00 wrote:":                                                                "",
+	}
+	for in, want := range tests {
+		assert.Equal(t, want, onWroteName(in), in)
+	}
+}
+
+func BenchmarkBodyLines(b *testing.B) {
+	var sb strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&sb, "> On Mon, Nov %d, 2022, Someone wrote:\n>> hackbench  %d.5  (+1.2%%)\nplain prose line number %d\n", i%28+1, i, i)
+	}
+	text := sb.String()
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		BodyLines(text, 1, 0, "me")
+	}
+}

@@ -1,0 +1,95 @@
+package mbox
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func FuzzSplit(f *testing.F) {
+	for _, tc := range splitCases {
+		f.Add([]byte(tc.in))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		sc := NewRawScannerOptions(strings.NewReader(string(in)), "fuzz", Options{MaxLineBytes: 64, MaxMessageBytes: 512})
+		var total int
+		lastOff := int64(-1)
+		for sc.Scan() {
+			m := sc.Message()
+			if m.Line < 1 || m.Offset <= lastOff || m.Offset > int64(len(in)) {
+				t.Fatalf("bad position %d/%d after %d", m.Line, m.Offset, lastOff)
+			}
+			lastOff = m.Offset
+			total += len(m.Data)
+		}
+		if sc.Err() != nil {
+			t.Fatal(sc.Err())
+		}
+		if total > len(in) {
+			t.Fatalf("messages hold %d bytes of a %d byte input", total, len(in))
+		}
+	})
+}
+
+func FuzzDecode(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.eml")
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err == nil {
+			f.Add(data)
+		}
+	}
+	f.Add([]byte("Content-Type: multipart/mixed; boundary=a\n\n--a\nContent-Type: text/html\n\n<p>x</p>\n--a--\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, _ := Decode("fuzz", RawMessage{Data: data, Line: 5, Offset: 100})
+		if m == nil || m.Meta.ID == "" {
+			t.Fatal("message without id")
+		}
+		prev := 0
+		for _, l := range m.Body {
+			if l.No < 5 || l.Depth < 0 {
+				t.Fatalf("bad line %+v", l)
+			}
+			if l.No < prev {
+				t.Fatalf("line numbers go back: %d after %d", l.No, prev)
+			}
+			prev = l.No
+		}
+	})
+}
+
+func FuzzBodyLines(f *testing.F) {
+	f.Add("> a\n>> b\n> > c\n")
+	f.Add("On 1 Jan 2022, A wrote:\n> x\n-- \nsig\n")
+	f.Add("@@ -1,2 +1,2 @@\n a\n-b\n+c\n")
+	f.Add(" f | 2 +-\n 1 file changed\n")
+	f.Add("On Fri, Nov 10, 2017 at 12:29 AM, V G\n<v@g> wrote:\n> q\r\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		lines := BodyLines(text, 1, 0, "me")
+		want := strings.Count(text, "\n")
+		if !strings.HasSuffix(text, "\n") && text != "" {
+			want++
+		}
+		if len(lines) != want {
+			t.Fatalf("%d lines, want %d", len(lines), want)
+		}
+		for i, l := range lines {
+			if l.No != i+1 || l.Offset < 0 || l.Offset > int64(len(text)) {
+				t.Fatalf("bad position %+v", l)
+			}
+			if !strings.HasSuffix(strings.TrimSuffix(lineAt(text, l.Offset), "\r"), l.Text) {
+				t.Fatalf("text %q not at offset %d", l.Text, l.Offset)
+			}
+			if l.Depth == 0 && l.Author != "me" {
+				t.Fatalf("depth 0 author %q", l.Author)
+			}
+		}
+	})
+}
+
+// lineAt returns the line of s starting at off, without its newline.
+func lineAt(s string, off int64) string {
+	line, _, _ := strings.Cut(s[off:], "\n")
+	return line
+}

@@ -1,0 +1,40 @@
+package model
+
+// Where a table's Direction came from, in the order package normalize
+// tries them: the first source that decides wins.
+const (
+	// DirFromHeader: the table's own header ("Interpretation: Lower is better").
+	DirFromHeader = "header"
+	// DirFromProse: the prose or headings just above the table.
+	DirFromProse = "prose"
+	// DirFromUnit: the unit or metric of the values (time: lower, rates: higher).
+	DirFromUnit = "unit"
+	// DirFromList: the list of well-known benchmarks and metrics.
+	DirFromList = "benchmark-list"
+	// DirMixed: rows measure metrics better in opposite directions, so the
+	// table has no direction; cells carry their own.
+	DirMixed = "mixed"
+)
+
+// What a table's printed percentages mean.
+const (
+	// PctImprovement: positive is better whatever the metric (AMD's
+	// "[pct imp]", mmtests).
+	PctImprovement = "improvement"
+	// PctChange: the raw change of the value, (new-base)/base.
+	PctChange = "change"
+)
+
+// Noise verdicts of a compared cell.
+const (
+	// NoiseWithin: the improvement is smaller than the spread of either
+	// side, or the tool did not mark the difference significant.
+	NoiseWithin = "within_noise"
+	// NoiseBeyond: the improvement exceeds the spread of both sides, or
+	// the tool marked it significant.
+	NoiseBeyond = "beyond_noise"
+)
+
+// FlagPctMismatch marks a printed percentage that disagrees with the values
+// it sits beside beyond what rounding explains.
+const FlagPctMismatch = "pct_mismatch"

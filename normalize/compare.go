@@ -1,0 +1,193 @@
+package normalize
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// comparison is one compared reading: a cell of a non-baseline variant, the
+// same field of the baseline variant in the same row, and the percentage
+// the author printed beside it.
+type comparison struct {
+	row     int
+	variant string
+	field   string
+	main    bool        // the variant's main measure: the one pct, cv and stddev refer to
+	base    *model.Cell // nil when the baseline has no such cell
+	cell    *model.Cell // nil when the variant has only a printed pct
+	pct     *model.Cell // nil when no percentage is printed
+
+	fit fit // how the printed pct relates to the values (when all three exist)
+}
+
+// fit records which formula reproduces a printed percentage from the values.
+type fit struct {
+	checked   bool // base, cell and pct hold usable numbers
+	up        bool // pct = new/base - 1
+	down      bool // pct = 1 - new/base
+	speedup   bool // pct = base/new - 1
+	change    float64
+	changeTol float64 // how far rounding of the values can move change
+}
+
+// informative reports whether the fit tells the formulas apart.
+func (f fit) informative() bool { return f.checked && !(f.up && (f.down || f.speedup)) }
+
+// mainFields are the fields a printed "pct" refers to, in order of
+// preference.
+var mainFields = []string{"value", "mean", "avg", "amean", "hmean", "gmean", "median"}
+
+// isSpread reports whether a field is a spread or a printed change rather
+// than a reading that can be compared.
+func isSpread(f string) bool {
+	switch f {
+	case "pct", "cv", "stddev", "stdev", "var":
+		return true
+	}
+	return strings.HasSuffix(f, "_pct")
+}
+
+// comparisons lists the compared readings of a table with a baseline.
+func comparisons(t *model.Table) []*comparison {
+	if t.Baseline == "" {
+		return nil
+	}
+	var out []*comparison
+	for ri := range t.Rows {
+		r := &t.Rows[ri]
+		byVariant := map[string][]*model.Cell{}
+		var order []string
+		for ci := range r.Cells {
+			c := &r.Cells[ci]
+			if _, ok := byVariant[c.Variant]; !ok {
+				order = append(order, c.Variant)
+			}
+			byVariant[c.Variant] = append(byVariant[c.Variant], c)
+		}
+		base := byVariant[t.Baseline]
+		if base == nil {
+			base = baselineNearby(t, ri)
+		}
+		for _, v := range order {
+			if v == t.Baseline || (v == "" && len(t.Variants) > 0) {
+				continue
+			}
+			out = append(out, variantComparisons(ri, v, byVariant[v], base)...)
+		}
+	}
+	for _, c := range out {
+		c.fit = fitPct(c)
+	}
+	return out
+}
+
+// baselineNearby finds the baseline's cells for a row that holds none: in
+// key-value layouts each variant has its own line under the same case
+// ("tip: 131244.00", "latency_nice: 132118.00 (+0.66%)"). The nearest row
+// of the same case with baseline cells is taken.
+func baselineNearby(t *model.Table, ri int) []*model.Cell {
+	for d := 1; d < len(t.Rows); d++ {
+		for _, j := range []int{ri - d, ri + d} {
+			if j < 0 || j >= len(t.Rows) || t.Rows[j].Case != t.Rows[ri].Case {
+				continue
+			}
+			var cells []*model.Cell
+			for ci := range t.Rows[j].Cells {
+				if c := &t.Rows[j].Cells[ci]; c.Variant == t.Baseline {
+					cells = append(cells, c)
+				}
+			}
+			if cells != nil {
+				return cells
+			}
+		}
+	}
+	return nil
+}
+
+// variantComparisons pairs the cells of one variant in one row with the
+// baseline's.
+func variantComparisons(row int, v string, cells, base []*model.Cell) []*comparison {
+	find := func(cs []*model.Cell, field string) *model.Cell {
+		for _, c := range cs {
+			if c.Field == field {
+				return c
+			}
+		}
+		return nil
+	}
+	main := ""
+	for _, f := range mainFields {
+		if find(cells, f) != nil || find(base, f) != nil {
+			main = f
+			break
+		}
+	}
+	var out []*comparison
+	for _, c := range cells {
+		if isSpread(c.Field) {
+			continue
+		}
+		cmp := &comparison{row: row, variant: v, field: c.Field, main: c.Field == main, base: find(base, c.Field), cell: c}
+		if cmp.main {
+			cmp.pct = find(cells, "pct")
+		}
+		if p := find(cells, c.Field+"_pct"); p != nil {
+			cmp.pct = p
+		}
+		if cmp.base != nil || cmp.pct != nil {
+			out = append(out, cmp)
+		}
+	}
+	if p := find(cells, "pct"); p != nil && find(cells, main) == nil {
+		out = append(out, &comparison{row: row, variant: v, field: "pct", main: true, pct: p})
+	}
+	return out
+}
+
+// fitPct checks the printed percentage against the formulas reporters use,
+// allowing for the rounding of every number involved (and for truncation
+// of the percentage: authors often cut digits instead of rounding).
+func fitPct(c *comparison) fit {
+	if c.base == nil || c.cell == nil {
+		return fit{}
+	}
+	b, n := c.base.Value.Float(), c.cell.Value.Float()
+	if math.IsNaN(b) || math.IsNaN(n) || b <= 0 || n <= 0 {
+		return fit{}
+	}
+	db, dn := halfUlp(c.base.Value), halfUlp(c.cell.Value)
+	f := fit{change: 100 * (n/b - 1), changeTol: 100 * (dn/b + n*db/(b*b))}
+	if c.pct == nil {
+		return f
+	}
+	p := c.pct.Value.Float()
+	if math.IsNaN(p) {
+		return f
+	}
+	f.checked = true
+	slack := 2*halfUlp(c.pct.Value) + 1e-9
+	near := func(want, tol float64) bool { return math.Abs(p-want) <= tol+slack+1e-9*math.Abs(want) }
+	f.up = near(f.change, f.changeTol)
+	f.down = near(-f.change, f.changeTol)
+	f.speedup = near(100*(b/n-1), 100*(db/n+b*dn/(n*n)))
+	return f
+}
+
+// halfUlp is half a unit in the last written digit of a number: how far
+// rounding can have moved it.
+func halfUlp(n model.Number) float64 {
+	s, exp := string(n), 0
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		exp, _ = strconv.Atoi(s[i+1:]) // Number text is valid JSON, so this parses
+		s = s[:i]
+	}
+	d := 0
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		d = len(s) - i - 1
+	}
+	return 0.5 * math.Pow(10, float64(exp-d))
+}

@@ -1,0 +1,146 @@
+package normalize
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// Prose phrases that say which way is better. The explicit ones ("lower is
+// better") decide first, whatever line they are on; the metric ones must
+// describe the data ("completion time", "runtime is in seconds") and are
+// ignored for tables whose rows mix metrics.
+var (
+	proseLowerBetter  = regexp.MustCompile(`(?i)\b(lower|less|smaller|fewer|shorter)\s*(is|are|=|the)?\s*better\b`)
+	proseHigherBetter = regexp.MustCompile(`(?i)\b(higher|more|bigger|larger|greater)\s*(is|are|=|the)?\s*better\b`)
+	proseLowerMetric  = regexp.MustCompile(`(?i)\b(completion time|execution time|elapsed time|wall[- ]clock time|time in (seconds|secs?|msecs?|usecs?|ms|us)|(is|are) in (seconds|secs|msecs|usecs|microseconds|milliseconds)|latenc(y|ies) in (us|usecs?|ms|msecs?|ns|microseconds|milliseconds|nanoseconds)|usecs?/op)\b`)
+	proseHigherMetric = regexp.MustCompile(`(?i)\b(throughput|bandwidth|(iterations|operations|ops|requests|transactions|events|records|jobs|loops) (per|/) ?(second|sec|s|minute|min)|ops/sec)\b`)
+)
+
+// proseDirection returns the direction the texts state with the given
+// phrases, trying the texts in the order given (nearest first); "" when
+// none or when one text says both.
+func proseDirection(texts []string, lower, higher *regexp.Regexp) string {
+	for _, t := range texts {
+		lo, hi := lower.MatchString(t), higher.MatchString(t)
+		switch {
+		case lo && !hi:
+			return "lower"
+		case hi && !lo:
+			return "higher"
+		}
+	}
+	return ""
+}
+
+// nearbyTexts lists the prose lines above the table nearest first, then its
+// headings innermost first.
+func nearbyTexts(t *model.Table) []string {
+	var out []string
+	for i := len(t.Lead) - 1; i >= 0; i-- {
+		out = append(out, t.Lead[i])
+	}
+	for i := len(t.Context) - 1; i >= 0; i-- {
+		out = append(out, t.Context[i])
+	}
+	return out
+}
+
+// statFields are fields that describe one metric (its value, spread,
+// aggregates, percentiles and printed change): a table whose cells have
+// only these measures one thing.
+var statFields = map[string]bool{
+	"value": true, "pct": true, "cv": true, "stddev": true, "stdev": true, "var": true,
+	"min": true, "max": true, "avg": true, "mean": true, "median": true,
+	"amean": true, "hmean": true, "gmean": true, "bamean": true,
+}
+
+// isStatField reports whether a field describes the table's one metric.
+func isStatField(f string) bool {
+	if statFields[f] || strings.HasSuffix(f, "_pct") {
+		return true
+	}
+	if strings.HasPrefix(f, "p") && len(f) > 1 {
+		for _, c := range f[1:] {
+			if (c < '0' || c > '9') && c != '.' {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// mixedFields reports whether the table's compared cells hold several
+// metrics (runtime, switches, ...), so that no one direction applies. Cells
+// outside the variants (row-key columns) do not count when there are
+// variants.
+func mixedFields(t *model.Table) bool {
+	for _, r := range t.Rows {
+		for _, c := range r.Cells {
+			if len(t.Variants) > 0 && c.Variant == "" {
+				continue
+			}
+			if !isStatField(c.Field) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rowDirections looks every row label up in the list; it returns the
+// direction per row ("" when the label names nothing known).
+func rowDirections(t *model.Table, bl *Benchmarks) []string {
+	out := make([]string, len(t.Rows))
+	for i, r := range t.Rows {
+		if b, ok := bl.Lookup(r.Case); ok {
+			out[i] = b.Direction
+		}
+	}
+	return out
+}
+
+// disagree reports whether the directions hold both "lower" and "higher".
+func disagree(dirs []string) bool {
+	lo, hi := false, false
+	for _, d := range dirs {
+		lo = lo || d == "lower"
+		hi = hi || d == "higher"
+	}
+	return lo && hi
+}
+
+// direction decides the table's direction and its source. It keeps a
+// direction the table's header set; then tries the prose's explicit
+// "lower/higher is better", and, unless the rows mix metrics, the prose's
+// metric words, the unit and the benchmark list. rowDirs are the
+// directions the row labels imply.
+func direction(t *model.Table, unit Unit, rowDirs []string, bl *Benchmarks) (dir, source string) {
+	if d := strings.ToLower(t.Direction); d == "lower" || d == "higher" {
+		return d, model.DirFromHeader
+	}
+	near := nearbyTexts(t)
+	if d := proseDirection(near, proseLowerBetter, proseHigherBetter); d != "" {
+		return d, model.DirFromProse
+	}
+	if mixedFields(t) || disagree(rowDirs) {
+		return "", model.DirMixed
+	}
+	if d := proseDirection(near, proseLowerMetric, proseHigherMetric); d != "" {
+		return d, model.DirFromProse
+	}
+	if unit.Direction != "" {
+		return unit.Direction, model.DirFromUnit
+	}
+	if b, ok := bl.Lookup(t.Benchmark); ok {
+		return b.Direction, model.DirFromList
+	}
+	for _, d := range rowDirs {
+		if d != "" {
+			return d, model.DirFromList
+		}
+	}
+	return "", ""
+}

@@ -1,0 +1,104 @@
+package normalize
+
+import (
+	"slices"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// Options tune the normalisation.
+type Options struct {
+	// Benchmarks is the better-direction list; nil means Default().
+	Benchmarks *Benchmarks
+}
+
+// Table adds the normalised readings to a table in place: Direction (when
+// the table has none and the text or the benchmark makes it plain),
+// DirectionSource, PctConvention, UnitNorm, Normalized, Samples, a
+// canonical Statistic, and per compared cell ImprovementPct, Noise and,
+// in mixed tables, the cell's own Direction. Printed percentages that
+// disagree with their values are flagged model.FlagPctMismatch. What the
+// author wrote is never changed.
+func Table(t *model.Table, opts Options) {
+	bl := opts.Benchmarks
+	if bl == nil {
+		bl = Default()
+	}
+	unit := ParseUnit(t.Unit)
+	t.UnitNorm, t.Normalized = unit.Symbol, unit.Normalized
+	t.Statistic = Statistic(t.Statistic)
+	t.Samples = Samples(nearbyTexts(t)...)
+
+	rowDirs := rowDirections(t, bl)
+	t.Direction, t.DirectionSource = direction(t, unit, rowDirs, bl)
+
+	cmps := comparisons(t)
+	dirOf := func(c *comparison) string {
+		if t.Direction != "" {
+			return t.Direction
+		}
+		return rowDirs[c.row]
+	}
+	conv := convention(t, cmps, dirOf)
+	t.PctConvention = conv
+	if t.Direction == "" && conv == model.PctImprovement {
+		// An improvement-signed percentage shows each row's direction.
+		for _, c := range cmps {
+			if rowDirs[c.row] == "" {
+				rowDirs[c.row] = pctDirection(c.fit)
+			}
+		}
+	}
+	form := pctForm(cmps)
+	marked := significanceMarked(t)
+	for _, c := range cmps {
+		dir := dirOf(c)
+		if c.pct != nil && !fitsConvention(c.fit, conv, dir) {
+			c.pct.Flags = appendFlag(c.pct.Flags, model.FlagPctMismatch)
+		}
+		imp, ok := improvement(c, conv, dir, form)
+		if !ok {
+			continue
+		}
+		target := c.cell
+		if target == nil {
+			target = c.pct
+		}
+		target.ImprovementPct = pctNumber(imp)
+		target.Noise = noise(t, c, imp, marked)
+	}
+	if t.Direction == "" {
+		for i := range t.Rows {
+			if d := rowDirs[i]; d != "" {
+				for j := range t.Rows[i].Cells {
+					t.Rows[i].Cells[j].Direction = d
+				}
+			}
+		}
+	}
+}
+
+// pctForm says which improvement formula the author used for lower-is-
+// better rows: "speedup" (base/new-1) when more rows fit it than 1-new/base.
+func pctForm(cmps []*comparison) string {
+	down, speedup := 0, 0
+	for _, c := range cmps {
+		if c.fit.down && !c.fit.speedup {
+			down++
+		}
+		if c.fit.speedup && !c.fit.down {
+			speedup++
+		}
+	}
+	if speedup > down {
+		return "speedup"
+	}
+	return "down"
+}
+
+func appendFlag(flags []string, f string) []string {
+	if slices.Contains(flags, f) {
+		return flags
+	}
+	return append(flags, f)
+}

@@ -1,0 +1,153 @@
+package parse
+
+import (
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// cellLexer splits one table line into the tokens that the bracketed-cell
+// grammars (value-pct, pct-imp-cv, list, mmtests, key-value) read. A token
+// holding a letter is a Word ("1-groups", "latency_nice", "64VU"), so row
+// labels stay whole; brackets, colons, '%', '*' and '^' stand alone so that
+// cells are found by their bracket structure, never by column position.
+var cellLexer = lexer.MustSimple([]lexer.SimpleRule{
+	{Name: "Sci", Pattern: `[-+]?\d+(?:\.\d+)?[eE][-+]?\d+`},
+	{Name: "Word", Pattern: `[^\s()\[\]:%*^|±]*[A-Za-z_#][^\s()\[\]:%*^|±]*`},
+	{Name: "Num", Pattern: `[-+\x{2212}]?(?:\d+(?:,\d{3})*(?:[.,]\d+)?|\.\d+)`},
+	{Name: "Punct", Pattern: `[()\[\]:%*^|±]`},
+	{Name: "Space", Pattern: `\s+`},
+	{Name: "Other", Pattern: `.`},
+})
+
+// buildCellParser builds a grammar over cellLexer. Lines are short, so a
+// generous lookahead lets optional labels back off from a value cell.
+func buildCellParser[T any]() *participle.Parser[T] {
+	return participle.MustBuild[T](participle.Lexer(cellLexer), participle.Elide("Space"), participle.UseLookahead(8))
+}
+
+// wordLexer splits a header line at white space; a word ending in ':' is a
+// Key ("Test:", "#workers:", "LN:").
+var wordLexer = lexer.MustSimple([]lexer.SimpleRule{
+	{Name: "Key", Pattern: `[^\s:]+:`},
+	{Name: "Name", Pattern: `\S+`},
+	{Name: "Space", Pattern: `\s+`},
+})
+
+// wordsLine is a header line of column names, with the row-label key that
+// heads it when there is one ("Test: tip latency_nice").
+type wordsLine struct {
+	Key   string   `parser:"(@Key (?= (Key | Name)))?"`
+	Words []string `parser:"@(Key | Name)+"`
+}
+
+var wordsParser = participle.MustBuild[wordsLine](participle.Lexer(wordLexer), participle.Elide("Space"), participle.UseLookahead(2))
+
+// headerWords reads a header line; ok is false for an empty line.
+func headerWords(text string) (wordsLine, bool) {
+	w, err := wordsParser.ParseString("", text)
+	if err != nil || len(w.Words) == 0 {
+		return wordsLine{}, false
+	}
+	return *w, true
+}
+
+// plausibleHeader rejects lines that read as sub-headings rather than
+// column names: bullets ("- pipe (thread)", "o NPS1"), a trailing colon
+// ("10 Runs:") or a sentence.
+func plausibleHeader(h wordsLine) bool {
+	first, last := h.Words[0], h.Words[len(h.Words)-1]
+	switch first {
+	case "-", "o", "*", "•", "+":
+		return false
+	}
+	if strings.HasSuffix(last, ":") || sentenceEnd(last) || strings.HasPrefix(last, "(") {
+		return false
+	}
+	return len(h.Words) <= 16
+}
+
+// groupVariants fits the words of a header to n columns: one word per
+// column; a leading key word when there is one word too many; equal chunks
+// ("LN: 0 LN: 19 LN: -20" for three columns); or chunks that start at each
+// repetition of the first word.
+func groupVariants(h wordsLine, n int) ([]string, bool) {
+	words := h.Words
+	if n <= 0 || len(words) < n || !plausibleHeader(h) {
+		return nil, false
+	}
+	if len(words) == n {
+		return words, true
+	}
+	if h.Key == "" && len(words) == n+1 {
+		return words[1:], true
+	}
+	if len(words)%n == 0 {
+		size := len(words) / n
+		out := make([]string, n)
+		for i := range out {
+			out[i] = strings.Join(words[i*size:(i+1)*size], " ")
+		}
+		return out, true
+	}
+	var out []string
+	for i, w := range words {
+		if w == words[0] || i == 0 {
+			out = append(out, w)
+			continue
+		}
+		out[len(out)-1] += " " + w
+	}
+	if len(out) == n {
+		return out, true
+	}
+	return nil, false
+}
+
+// parseLine runs a grammar over one line; ok is false when the line is not
+// of the grammar's shape.
+func parseLine[T any](p *participle.Parser[T], text string) (*T, bool) {
+	v, err := p.ParseString("", text)
+	if err != nil {
+		return nil, false
+	}
+	return v, true
+}
+
+// rowAt starts a row for line i of the block.
+func rowAt(b *Block, i int, label string) model.Row {
+	return model.Row{Case: label, Line: b.Lines[i].No, Offset: b.Lines[i].Offset}
+}
+
+// addCell appends one number to a row. Missing tokens ("-", "nan") and
+// tokens that do not read as numbers give no cell.
+func addCell(r *model.Row, style CommaStyle, variant, field, tok string, flags ...string) {
+	if tok == "" || IsMissing(tok) {
+		return
+	}
+	n, ok := ReadNumber(tok, style)
+	if !ok {
+		return
+	}
+	c := model.Cell{Variant: variant, Field: field, Value: n, Flags: flags}
+	if t := strings.TrimSuffix(tok, "%"); t != string(n) {
+		c.Text = tok
+	}
+	r.Cells = append(r.Cells, c)
+}
+
+// blank reports whether line i of the block is empty.
+func blank(b *Block, i int) bool { return strings.TrimSpace(b.Lines[i].Text) == "" }
+
+// prevText returns the index of the nearest non-blank line above i that is
+// at or after lo, or -1.
+func prevText(b *Block, i, lo int) int {
+	for j := i - 1; j >= lo; j-- {
+		if !blank(b, j) {
+			return j
+		}
+	}
+	return -1
+}

@@ -1,0 +1,158 @@
+package parse
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestTokenize(t *testing.T) {
+	cases := []struct {
+		in    string
+		kinds []tokKind
+	}{
+		{"with-f4-1g  0.67645 (+3.7%)", []tokKind{tWord, tNum, tParen}},
+		{"| 19 | 52.00 |", []tokKind{tPipe, tNum, tPipe, tNum, tPipe}},
+		{"stdev 0,15 % 0,28 %", []tokKind{tWord, tNum, tPercent, tNum, tPercent}},
+		{"1-groups 5.157e+10 -", []tokKind{tWord, tNum, tDash}},
+		{"118.00| ^", []tokKind{tNum, tPipe, tMark}},
+		{"a*b (x)", []tokKind{tWord, tOther, tWord, tOther}},
+		{"0-63, 128-191", []tokKind{tNum, tNum, tNum, tNum}},
+	}
+	for _, c := range cases {
+		var got []tokKind
+		for _, x := range tokenize(c.in) {
+			got = append(got, x.kind)
+		}
+		assert.Equal(t, c.kinds, got, c.in)
+	}
+}
+
+func TestSplitTitle(t *testing.T) {
+	cases := []struct {
+		in   string
+		n    int
+		want []string
+	}{
+		{"latency 0 latency -20", 0, []string{"latency 0", "latency -20"}},
+		{"2 rbtrees augmented rbtree augmented rbtree", 3, []string{"2 rbtrees", "augmented rbtree", "augmented rbtree"}},
+		{"sorted by vruntime sorted by wakeup_vruntime", 3, []string{"sorted by vruntime", "sorted by wakeup_vruntime"}},
+		{"base     patched    patched+fix", 3, []string{"base", "patched", "patched+fix"}},
+		{"Without Patch", 2, []string{"Without Patch"}},
+		{"4 groups 16 groups 64 groups", 3, []string{"4 groups", "16 groups", "64 groups"}},
+		{"v6.1 1 2 v6.2 3", 3, []string{"v6.1 1 2 v6.2 3"}},
+	}
+	for _, c := range cases {
+		assert.Equal(t, c.want, splitTitle(c.in, c.n), c.in)
+	}
+}
+
+func TestStatField(t *testing.T) {
+	cases := []struct {
+		in, want string
+		ok       bool
+	}{
+		{"Mean", "mean", true}, {"Std Dev", "stddev", true}, {"Stdev", "stddev", true},
+		{"90th", "p90", true}, {"99.9th", "p99.9", true}, {"p99", "p99", true},
+		{"vs tip", "pct", true}, {"Avg", "avg", true}, {"Without Patch", "", false},
+		{"fds", "", false}, {"pthread", "", false},
+	}
+	for _, c := range cases {
+		got, ok := statField(c.in)
+		assert.Equal(t, c.ok, ok, c.in)
+		assert.Equal(t, c.want, got, c.in)
+	}
+	assert.Equal(t, "max_start", columnField("Max Start"))
+}
+
+func TestPickBaseline(t *testing.T) {
+	assert.Equal(t, "Without Patch", pickBaseline([]string{"With Patch", "Without Patch"}, false))
+	assert.Equal(t, "v1", pickBaseline([]string{"v1", "v2"}, true))
+	assert.Equal(t, "", pickBaseline([]string{"LN = 19", "LN = 0"}, false))
+	assert.Equal(t, "tip", pickBaseline([]string{"tip", "latency_nice"}, false))
+}
+
+// familyCase is one input for a family's table-driven test: the number of
+// tables and cells Read must return.
+type familyCase struct {
+	name   string
+	in     string
+	tables int
+	cells  int
+}
+
+// runFamily checks a family's Read on each case.
+func runFamily(t *testing.T, f Family, cases []familyCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ms := f.Read(blockOf(c.in))
+			assert.Len(t, ms, c.tables)
+			n := 0
+			for _, m := range ms {
+				n += cellCount(&m.Table)
+			}
+			assert.Equal(t, c.cells, n)
+		})
+	}
+}
+
+// fixtures returns the golden inputs of a family, for fuzz seeds and
+// benchmarks.
+func fixtures(tb testing.TB, family string) []string {
+	files, _ := filepath.Glob("testdata/golden/" + family + "-*.txt")
+	var out []string
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, string(b))
+	}
+	return out
+}
+
+// fuzzFamily seeds a fuzz target with a family's cases and fixtures and
+// checks that Read never panics and returns only valid tables.
+func fuzzFamily(f *testing.F, fam Family, cases []familyCase) {
+	for _, c := range cases {
+		f.Add(c.in)
+	}
+	for _, s := range fixtures(f, fam.Name()) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		b := blockOf(body)
+		for _, m := range fam.Read(b) {
+			if m.Start < 0 || m.End > len(b.Lines) || m.Start >= m.End {
+				t.Fatalf("bad span %d-%d of %d lines", m.Start, m.End, len(b.Lines))
+			}
+			for _, r := range m.Table.Rows {
+				for _, c := range r.Cells {
+					if !c.Value.Valid() {
+						t.Fatalf("invalid number %q", c.Value)
+					}
+				}
+			}
+		}
+	})
+}
+
+// benchFamily measures a family's Read over its fixtures.
+func benchFamily(b *testing.B, fam Family) {
+	var blocks []*Block
+	size := 0
+	for _, s := range fixtures(b, fam.Name()) {
+		blocks = append(blocks, blockOf(s))
+		size += len(s)
+	}
+	b.SetBytes(int64(size))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, bl := range blocks {
+			fam.Read(bl)
+		}
+	}
+}

@@ -1,0 +1,95 @@
+package parse
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestHeadingOf(t *testing.T) {
+	cases := []struct {
+		text, prev, next string
+		want             heading
+		ok               bool
+	}{
+		{"~ tbench - BASELINE_CONFIG ~", "~~~~~~~~~~", "~~~~~~~~~~", heading{text: "BASELINE_CONFIG", style: "banner", bench: "tbench"}, true},
+		{"~ Netperf + Stress - Mixed Load ~", "", "", heading{text: "Netperf + Stress - Mixed Load", style: "banner"}, true},
+		{"o NPS2", "", "", heading{text: "NPS2", style: "o"}, true},
+		{"- socket (thread)", "", "", heading{text: "socket (thread)", style: "-"}, true},
+		{"20 Runs:", "", "", heading{text: "20 Runs", style: "colon"}, true},
+		{"2) Netperf on a 2 socket Icelake", "", "--------------------------------", heading{text: "2) Netperf on a 2 socket Icelake", style: "underline"}, true},
+		{"3) tbench results with the fix:", "", "", heading{text: "3) tbench results with the fix", style: "num"}, true},
+		{"NPS4", "", "", heading{text: "NPS4", style: "bare"}, true},
+		// Not headings.
+		{"Test: tip patched", "", "", heading{}, false},
+		{"#workers: tip patched", "", "", heading{}, false},
+		{"Here are the results I got on my machine.", "", "", heading{}, false},
+		{"Thanks,", "", "", heading{}, false},
+		{"- base: 6.2.0-rc1 sched/core", "", "", heading{}, false},
+		{"| 19 | 52.00 |", "", "", heading{}, false},
+	}
+	for _, c := range cases {
+		got, ok := headingOf(c.text, c.prev, c.next)
+		assert.Equal(t, c.ok, ok, c.text)
+		if c.ok {
+			assert.Equal(t, c.want, got, c.text)
+		}
+	}
+}
+
+func TestAboveLevels(t *testing.T) {
+	body := `~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+~ stream - SMT_OFF ~
+~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+NPS1
+10 Runs:
+Test: base patched
+Copy: 1.00 (0.00 pct) 1.10 (10.00 pct)
+20 Runs:
+Test: base patched
+Copy: 1.00 (0.00 pct) 1.10 (10.00 pct)
+NPS2
+10 Runs:
+Test: base patched
+Copy: 1.00 (0.00 pct) 1.10 (10.00 pct)`
+	b := blockOf(body)
+	heads, _, _ := b.seg.above(8) // the "20 Runs:" table's header
+	assert.Equal(t, []string{"SMT_OFF", "NPS1", "20 Runs"}, texts(heads))
+	heads, _, _ = b.seg.above(12)
+	assert.Equal(t, []string{"SMT_OFF", "NPS2", "10 Runs"}, texts(heads))
+	assert.Equal(t, "stream", heads[0].bench)
+}
+
+func TestAboveStopsAtProse(t *testing.T) {
+	body := `Some earlier discussion that goes on for a while here and there.
+It keeps going with many words in every single line of the text.
+And one more line of prose to make a paragraph of three lines.
+
+1) Pipe test on an 8 core laptop
+--------------------------------
+The runtime is in seconds, lower is better, measured ten times.
++---+---+
+| 1 | 2 |`
+	b := blockOf(body)
+	heads, lead, _ := b.seg.above(7)
+	assert.Equal(t, []string{"1) Pipe test on an 8 core laptop"}, texts(heads))
+	assert.Equal(t, "The runtime is in seconds, lower is better, measured ten times.", lead[len(lead)-1])
+	assert.Len(t, lead, 4, "the paragraph above the heading is lead too")
+}
+
+func TestNameBenchmark(t *testing.T) {
+	assert.Equal(t, "schbench", findBenchmark("schbench LN = 19"))
+	assert.Equal(t, "ycsb-mongodb", findBenchmark("ycsb-mongodb results"))
+	assert.Equal(t, "", findBenchmark("hackbenchmark"))
+	assert.True(t, isCommand("cyclictest --policy other -D 5 -q -n"))
+	assert.True(t, isCommand("hackbench -l 10000 -g $group &"))
+	assert.False(t, isCommand("Test: tip latency_nice"))
+}
+
+func texts(hs []heading) []string {
+	var out []string
+	for _, h := range hs {
+		out = append(out, h.text)
+	}
+	return out
+}

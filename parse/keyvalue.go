@@ -1,0 +1,196 @@
+package parse
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// keyValue reads "key: value (label: x%) (pct)" lines, grouped under
+// sub-headings:
+//
+//	o NPS1
+//	tip:          131244.00 (var: 2.67%)
+//	latency_nice: 132118.00 (var: 3.62%) (+0.66%)
+//	o NPS2
+//	...
+//
+// All groups make one table: the heading is the case ("" without one), the
+// key the variant, the number "value", a labelled parenthesis its label's
+// field ("var") and a bare percentage "pct". To keep machine descriptions
+// ("CPU: 64") out, a table needs an annotated line or two groups that
+// repeat a key.
+type keyValue struct{}
+
+func init() { Register(keyValue{}, 25) }
+
+// Name implements Family.
+func (keyValue) Name() string { return "key-value" }
+
+// kvLine is "key: value [unit] (label: x%) (x%)".
+type kvLine struct {
+	Key    []string   `parser:"@Word @(Word | Num)* ':'"`
+	Value  string     `parser:"@(Num | Sci)"`
+	Unit   string     `parser:"@Word?"`
+	Parens []*kvParen `parser:"@@*"`
+}
+
+// kvParen is "(label: x%)" or "(x%)".
+type kvParen struct {
+	Label []string `parser:"'(' (@Word+ ':')?"`
+	Value string   `parser:"@(Num | Sci)"`
+	Pct   bool     `parser:"@'%'? ')'"`
+}
+
+var kvParser = buildCellParser[kvLine]()
+
+// kvRead reads a key-value line; a bare parenthesis must be a percentage.
+func kvRead(text string) (*kvLine, bool) {
+	if !strings.Contains(text, ":") {
+		return nil, false
+	}
+	kv, ok := parseLine(kvParser, text)
+	if !ok || !unicode.IsLetter([]rune(kv.Key[0])[0]) {
+		return nil, false // "50.0000th: 21" is a percentile line
+	}
+	for _, p := range kv.Parens {
+		if len(p.Label) == 0 && !p.Pct {
+			return nil, false
+		}
+	}
+	return kv, true
+}
+
+// kvHeading returns the case a sub-heading line names: a bullet item
+// ("o NPS1", "- NPS2") or a short title ("NPS4", "Run 2:").
+func kvHeading(text string) (string, bool) {
+	words := strings.Fields(text)
+	if len(words) == 0 || len(words) > 6 || sentenceEnd(text) || strings.ContainsAny(text, "=,;") ||
+		strings.Contains(strings.TrimSuffix(text, ":"), ":") {
+		return "", false
+	}
+	switch words[0] {
+	case "o", "-", "*", "•", "+":
+		if len(words) < 2 {
+			return "", false
+		}
+		text = strings.TrimSpace(text[len(words[0]):])
+	}
+	return strings.TrimSpace(strings.TrimSuffix(text, ":")), true
+}
+
+type kvTable struct {
+	start, end int
+	variants   []string
+	seen       map[string]bool
+	pct        map[string]bool // keys that carry a bare percentage
+	units      map[string]bool
+	rows       []model.Row
+	groups     int
+	annotated  bool
+}
+
+// Read implements Family.
+func (keyValue) Read(b *Block) []Match {
+	var out []Match
+	var cur *kvTable
+	headAt, head := -1, ""
+	flush := func() {
+		if cur != nil && len(cur.rows) >= 2 && (cur.annotated || cur.groups >= 2 && len(cur.variants) < len(cur.rows)) {
+			out = append(out, cur.match())
+		}
+		cur = nil
+	}
+	for i, l := range b.Lines {
+		text := strings.TrimSpace(l.Text)
+		if text == "" {
+			continue
+		}
+		kv, ok := kvRead(text)
+		if !ok {
+			h, isHead := kvHeading(text)
+			if !isHead || isProse(text) {
+				flush()
+				headAt = -1
+				continue
+			}
+			if cur != nil && !cur.continuesAfter(b, i) {
+				flush()
+			}
+			headAt, head = i, h
+			continue
+		}
+		if cur == nil {
+			cur = &kvTable{start: i, seen: map[string]bool{}, pct: map[string]bool{}, units: map[string]bool{}}
+			if headAt >= 0 {
+				cur.start = headAt
+			}
+		}
+		if headAt >= 0 {
+			cur.groups++
+		} else if cur.groups == 0 {
+			head = ""
+		}
+		headAt = -1
+		cur.add(b, i, head, kv)
+	}
+	flush()
+	return out
+}
+
+// continuesAfter reports whether the next non-blank line after heading i
+// is a key-value line, so the heading opens another group of the table.
+func (t *kvTable) continuesAfter(b *Block, i int) bool {
+	for j := i + 1; j < len(b.Lines); j++ {
+		if !blank(b, j) {
+			_, ok := kvRead(strings.TrimSpace(b.Lines[j].Text))
+			return ok
+		}
+	}
+	return false
+}
+
+func (t *kvTable) add(b *Block, i int, head string, kv *kvLine) {
+	key := strings.Join(kv.Key, " ")
+	if !t.seen[key] {
+		t.seen[key] = true
+		t.variants = append(t.variants, key)
+	}
+	t.units[kv.Unit] = true
+	r := rowAt(b, i, head)
+	addCell(&r, b.Comma, key, "value", kv.Value)
+	for _, p := range kv.Parens {
+		t.annotated = true
+		field := "pct"
+		if len(p.Label) > 0 {
+			field = strings.ToLower(strings.Join(p.Label, "_"))
+		} else {
+			t.pct[key] = true
+		}
+		addCell(&r, b.Comma, key, field, p.Value)
+	}
+	t.rows = append(t.rows, r)
+	t.end = i + 1
+}
+
+// match builds the table; the baseline is the only key without a bare
+// percentage (the others compare against it), else the first key.
+func (t *kvTable) match() Match {
+	tab := model.Table{Variants: t.variants, Rows: t.rows, Baseline: t.variants[0]}
+	var plain []string
+	for _, v := range t.variants {
+		if !t.pct[v] {
+			plain = append(plain, v)
+		}
+	}
+	if len(plain) == 1 {
+		tab.Baseline = plain[0]
+	}
+	if len(t.units) == 1 {
+		for u := range t.units {
+			tab.Unit = u
+		}
+	}
+	return Match{Start: t.start, End: t.end, Table: tab}
+}

@@ -1,0 +1,119 @@
+package parse
+
+import (
+	"strings"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// list reads one series of named percentages:
+//
+//	Benchmark                   pct imp
+//	ycsb-cassandra              -0.64%
+//	mysql-hammerdb-64VU         -0.63%
+//
+// under a header whose last words name a percentage ("pct imp", "%diff",
+// "change"), or, without one, three or more rows that all carry a '%'. An
+// AMD framed header block above it gives benchmark, unit, direction and
+// statistic, and the first variant of an earlier Case line of the block is
+// the baseline the percentages compare against.
+type list struct{}
+
+func init() { Register(list{}, 12) }
+
+// Name implements Family.
+func (list) Name() string { return "list" }
+
+// listRow is "name words value[%]".
+type listRow struct {
+	Label []string `parser:"@Word+ ':'?"`
+	Value string   `parser:"@(Num | Sci)"`
+	Pct   bool     `parser:"@'%'?"`
+}
+
+// listHeader is a words-only line; its last words must name a percentage.
+type listHeader struct {
+	Words []string `parser:"@(Word | '%')+"`
+}
+
+var (
+	listRowParser    = buildCellParser[listRow]()
+	listHeaderParser = buildCellParser[listHeader]()
+)
+
+// pctHeading reports whether a header's last words name a percentage.
+func pctHeading(words []string) bool {
+	if len(words) < 2 {
+		return false
+	}
+	tail := strings.ToLower(strings.Join(words[len(words)-2:], " "))
+	for _, s := range []string{"pct imp", "pct", "%", "% imp", "%diff", "% diff", "%change", "% change", "improvement", "change", "delta", "diff"} {
+		if strings.HasSuffix(tail, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// Read implements Family.
+func (list) Read(b *Block) []Match {
+	var out []Match
+	for i := 0; i < len(b.Lines); i++ {
+		text := strings.TrimSpace(b.Lines[i].Text)
+		header := false
+		if h, ok := parseLine(listHeaderParser, text); ok && pctHeading(h.Words) {
+			header = true
+		}
+		first := i
+		if header {
+			first = i + 1
+		}
+		var rows []model.Row
+		allPct, end := true, first
+		for j := first; j < len(b.Lines); j++ {
+			t := strings.TrimSpace(b.Lines[j].Text)
+			if t == "" {
+				continue
+			}
+			r, ok := parseLine(listRowParser, t)
+			if !ok {
+				break
+			}
+			allPct = allPct && r.Pct
+			row := rowAt(b, j, strings.Join(r.Label, " "))
+			addCell(&row, b.Comma, "", "pct", r.Value)
+			rows = append(rows, row)
+			end = j + 1
+		}
+		if len(rows) == 0 || !header && (len(rows) < 3 || !allPct) {
+			continue
+		}
+		tab := model.Table{Variants: []string{}, Rows: rows}
+		start := i
+		if header {
+			var info amdInfo
+			info, start = amdMeta(b, i)
+			info.apply(&tab)
+			tab.Baseline = earlierBaseline(b, start)
+		}
+		out = append(out, Match{Start: start, End: end, Table: tab})
+		i = end - 1
+	}
+	return out
+}
+
+// earlierBaseline returns the first variant of the nearest AMD Case line
+// above line i of the block, looking back through the block's segment (the
+// same quoted text), or "".
+func earlierBaseline(b *Block, i int) string {
+	lines, at := b.Lines, i
+	if b.seg != nil {
+		lines, at = b.seg.lines, b.base+i
+	}
+	for j := at - 1; j >= 0; j-- {
+		if cols, ok := amdHeaderLine(strings.TrimSpace(lines[j].Text)); ok {
+			return cols[0].name
+		}
+	}
+	return ""
+}

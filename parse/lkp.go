@@ -1,0 +1,148 @@
+package parse
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// lkp reads the comparison blocks of kernel test robot reports:
+//
+//	ec81deb6b769dc1b 6e553c6bcb7746abad29ce63e0c
+//	---------------- ---------------------------
+//	         %stddev     %change         %stddev
+//	             \          |                \
+//	 1.234e+08 ±  2%     +12.3%  1.386e+08 ±  3%  will-it-scale.per_process_ops
+//	      2.35 ±  4%      -1.2        1.15 ±  3%  perf-profile.calltrace.cycles-pp.x
+//
+// The commit line above the dashed rule names the variants (2 to 4). Each
+// row is the base value with its relative stddev ("± 2%", field "cv"), then
+// per further commit a change and a value; the change is "pct" when written
+// with '%' and "pct_points" without (perf-profile and mpstat rows). The
+// metric name closing the row is the case.
+type lkp struct{}
+
+func init() { Register(lkp{}, 18) }
+
+// Name implements Family.
+func (lkp) Name() string { return "lkp" }
+
+// lkpLexer tokenises a robot row: signed numbers are changes, unsigned ones
+// values, "± N%" one stddev token, and the metric name anything else.
+var lkpLexer = lexer.MustSimple([]lexer.SimpleRule{
+	{Name: "Stddev", Pattern: `±\s*\d+(?:\.\d+)?%`},
+	{Name: "Change", Pattern: `[-+](?:\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|Inf)%?`},
+	{Name: "Value", Pattern: `\d+(?:\.\d+)?(?:[eE][-+]?\d+)?`},
+	{Name: "Space", Pattern: `\s+`},
+	{Name: "Metric", Pattern: `\S+`},
+})
+
+// lkpRow is "base [± s%] (change value [± s%])+ metric".
+type lkpRow struct {
+	Base   *lkpValue `parser:"@@"`
+	Cols   []*lkpCol `parser:"@@+"`
+	Metric string    `parser:"@Metric"`
+}
+
+// lkpValue is a value with its optional relative stddev.
+type lkpValue struct {
+	Value  string `parser:"@Value"`
+	Stddev string `parser:"@Stddev?"`
+}
+
+// lkpCol is one further commit's change and value.
+type lkpCol struct {
+	Change string    `parser:"@Change?"`
+	Value  *lkpValue `parser:"@@"`
+}
+
+var lkpParser = participle.MustBuild[lkpRow](participle.Lexer(lkpLexer), participle.Elide("Space"), participle.UseLookahead(4))
+
+// lkpRule is the dashed rule under the commit line.
+var lkpRule = regexp.MustCompile(`^-{8,}(?:\s+-{8,}){1,3}$`)
+
+// lkpMonitors are metric prefixes that name a monitor, not the benchmark.
+var lkpMonitors = map[string]bool{
+	"perf-profile": true, "perf-stat": true, "perf-sched": true, "perf-c2c": true, "proc-vmstat": true,
+	"vmstat": true, "meminfo": true, "numa-meminfo": true, "numa-vmstat": true, "mpstat": true,
+	"time": true, "sched_debug": true, "softirqs": true, "interrupts": true, "slabinfo": true,
+	"cpuidle": true, "turbostat": true, "latency_stats": true, "lock_stat": true, "iostat": true,
+	"boot-time": true, "uptime": true, "pmeter": true, "sched_debug.cpu": true, "numa-numastat": true,
+}
+
+// Read implements Family.
+func (lkp) Read(b *Block) []Match {
+	var out []Match
+	for i := 0; i < len(b.Lines); i++ {
+		rule := strings.TrimSpace(b.Lines[i].Text)
+		if !lkpRule.MatchString(rule) {
+			continue
+		}
+		h := prevText(b, i, 0)
+		if h < 0 {
+			continue
+		}
+		w, ok := headerWords(strings.TrimSpace(b.Lines[h].Text))
+		cols := len(strings.Fields(rule))
+		if !ok || w.Key != "" || len(w.Words) != cols {
+			continue
+		}
+		if m, ok := lkpTable(b, h, i+1, w.Words); ok {
+			out = append(out, m)
+			i = m.End - 1
+		}
+	}
+	return out
+}
+
+// lkpTable reads the rows below the rule at line from.
+func lkpTable(b *Block, start, from int, variants []string) (Match, bool) {
+	tab := model.Table{Variants: variants, Baseline: variants[0]}
+	prefixes := map[string]int{}
+	end := from
+	for j := from; j < len(b.Lines); j++ {
+		text := strings.TrimSpace(b.Lines[j].Text)
+		if text == "" || strings.HasPrefix(text, "%stddev") || strings.Trim(text, `\| `) == "" {
+			continue
+		}
+		r, ok := parseLine(lkpParser, text)
+		if !ok || len(r.Cols) != len(variants)-1 {
+			break
+		}
+		row := rowAt(b, j, r.Metric)
+		addCell(&row, b.Comma, variants[0], "value", r.Base.Value)
+		addCell(&row, b.Comma, variants[0], "cv", lkpStddev(r.Base.Stddev))
+		for k, c := range r.Cols {
+			field := "pct"
+			if c.Change != "" && !strings.HasSuffix(c.Change, "%") {
+				field = "pct_points"
+			}
+			addCell(&row, b.Comma, variants[k+1], field, c.Change)
+			addCell(&row, b.Comma, variants[k+1], "value", c.Value.Value)
+			addCell(&row, b.Comma, variants[k+1], "cv", lkpStddev(c.Value.Stddev))
+		}
+		if p, _, ok := strings.Cut(r.Metric, "."); ok && !lkpMonitors[p] {
+			prefixes[strings.ToLower(p)]++
+		}
+		tab.Rows = append(tab.Rows, row)
+		end = j + 1
+	}
+	if len(tab.Rows) == 0 {
+		return Match{}, false
+	}
+	best := 0
+	for p, n := range prefixes {
+		if n > best || n == best && p < tab.Benchmark {
+			tab.Benchmark, best = p, n
+		}
+	}
+	return Match{Start: start, End: end, Table: tab}, true
+}
+
+// lkpStddev returns the number of a "± 2%" token.
+func lkpStddev(tok string) string {
+	return strings.TrimSpace(strings.TrimPrefix(tok, "±"))
+}

@@ -1,0 +1,36 @@
+package parse
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+var mmtestsCases = []cellCase{
+	{"compare-kernels columns", "Test Metric Parallelism tip ln\nunixbench-syscall Amean unixbench-syscall-1 2994319.73 ( 0.00%) 3008596.83 * -0.48%*\nunixbench-spawn Hmean unixbench-spawn-512 85443.56 ( 0.00%) 70536.42 * -17.45%* (0.67% vs 0.93% - CoEff var)\n", 1,
+		[]string{"unixbench-syscall-1|ln|pct|-0.48", "unixbench-spawn-512|tip|cv|0.67", "unixbench-spawn-512|ln|cv|0.93"}},
+	{"plain with statistic rows", "  vanilla patched\nHmean tput-1 123.45 ( 0.00%) 130.10 * 5.39%*\nStddev tput-1 1.23 ( 0.00%) 2.34 ( -90.24%)\nCoeffVar tput-1 0.99 ( 0.00%) 1.80 ( -81.82%)\n", 1,
+		[]string{"tput-1|patched|pct|5.39", "tput-1|patched|stddev|2.34", "tput-1|patched|stddev_pct|-90.24", "tput-1|vanilla|cv|0.99"}},
+	{"numeric case and ops", " base patched\nAmean 1 0.4060 ( 0.00%) 0.4047 ( 0.32%)\nOps Minor Faults 123456.00 123999.00\n", 1,
+		[]string{"1|patched|value|0.4047", "Minor Faults|patched|value|123999.00"}},
+	{"no header", "Hmean tput-1 123.45 ( 0.00%) 130.10 * 5.39%*\n", 0, nil},
+	{"prose", "The Hmean value rose 2.25% (from 1433.95 to 1466.19)\n", 0, nil},
+}
+
+func TestMmtests(t *testing.T) { runCellCases(t, mmtests{}, mmtestsCases) }
+
+func TestMmtestsStatistic(t *testing.T) {
+	ms, _ := readCells(mmtests{}, mmtestsCases[1].in)
+	if assert.Len(t, ms, 1) {
+		assert.Equal(t, "Hmean", ms[0].Table.Statistic)
+	}
+	ms, _ = readCells(mmtests{}, mmtestsCases[0].in)
+	if assert.Len(t, ms, 1) {
+		assert.Equal(t, "", ms[0].Table.Statistic, "mixed Amean/Hmean rows")
+		assert.Equal(t, "unixbench", ms[0].Table.Benchmark)
+	}
+}
+
+func FuzzMmtests(f *testing.F) { fuzzCells(f, mmtests{}, mmtestsCases) }
+
+func BenchmarkMmtests(b *testing.B) { benchCells(b, mmtests{}, mmtestsCases) }

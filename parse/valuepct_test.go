@@ -1,0 +1,25 @@
+package parse
+
+import "testing"
+
+var valuePctCases = []cellCase{
+	{"colon labels", "Test: tip patched\n1-groups: 4.25 (0.00 pct) 4.14 (2.58 pct)\n2-groups: 4.95 (0.00 pct) 4.92 (0.60 pct)\n", 1,
+		[]string{"1-groups|tip|value|4.25", "1-groups|patched|pct|2.58"}},
+	{"bare labels and percent sign", "Clients: tip patched\n1 581.75 (0.00%) 586.52 (0.81%)\n", 1,
+		[]string{"1|tip|value|581.75", "1|patched|pct|0.81"}},
+	{"variants with colons", "Test: LN: 0 LN: 19 LN: -20\n1-groups: 3.91 (0.00 pct) 3.91 (0.00 pct) 3.81 (2.55 pct)\n", 1,
+		[]string{"1-groups|LN: -20|pct|2.55"}},
+	{"markers", "#workers: a b\n128: 475.00 (0.00 pct) 701.00 (-47.57 pct) *\n128: 429.00 (0.00 pct) 441.00 (-2.79 pct) [Verification Run]\n", 1,
+		[]string{"128|b|pct|-47.57", "128|b|pct|-2.79"}},
+	{"sub-heading reuses variants", "Test: a b\n1: 1.0 (0.00 pct) 2.0 (-1.00 pct)\n- pipe (thread)\n1: 3.0 (0.00 pct) 4.0 (-2.00 pct)\n", 2,
+		[]string{"1|b|value|4.0"}},
+	{"missing cell", "Test: a b c\n1: 1.0 (0.00 pct) - 2.0 (3.00 pct)\n", 1, []string{"1|c|value|2.0"}},
+	{"no header, two columns", "1: 1.0 (0.00 pct) 2.0 (-1.00 pct)\n", 0, nil},
+	{"prose", "it went from 4.25 (0.00 pct) to worse\nNode 0: 0-63, 128-191\n", 0, nil},
+}
+
+func TestValuePct(t *testing.T) { runCellCases(t, valuePct{}, valuePctCases) }
+
+func FuzzValuePct(f *testing.F) { fuzzCells(f, valuePct{}, valuePctCases) }
+
+func BenchmarkValuePct(b *testing.B) { benchCells(b, valuePct{}, valuePctCases) }
