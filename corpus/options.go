@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/lkmlbench/lkmlbench/mbox"
+	"github.com/lkmlbench/lkmlbench"
 )
 
 // Options tune a crawl; the zero value crawls everything with the
@@ -25,8 +25,10 @@ type Options struct {
 	// BatchInterval bounds how long stored work waits uncommitted;
 	// default 500ms.
 	BatchInterval time.Duration
-	// Mail bounds what the mail readers accept.
-	Mail mbox.Options
+	// Pipeline holds the settings shared with extract: Mail bounds what
+	// the mail readers accept, Benchmarks drives normalisation. KeepQuoted
+	// and Explain do not apply to a crawl.
+	Pipeline lkmlbench.Options
 	// GitReader forces the public-inbox reader: "git" (the git binary),
 	// "go-git", or "" for git when it is on PATH and go-git otherwise.
 	GitReader string

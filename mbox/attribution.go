@@ -8,12 +8,10 @@ import (
 )
 
 var (
-	// reOnWrote: "On <date>, <name> [<addr>] wrote:" (colon optional).
-	reOnWrote = regexp.MustCompile(`^On\s.{3,240}?\swrote\s?:?\s*$`)
 	// reStar: "* Name <addr> [date]:" (mutt's and Ingo's style).
 	reStar = regexp.MustCompile(`^\*\s+([^<\[(]+?)\s*(<[^>]*>|\([^)]*@[^)]*\))?\s*(\[[^\]]*\])?\s*:\s*$`)
 	// reWrites: "Name <addr> writes:" / "Name wrote:" (gnus, short forms).
-	reWrites = regexp.MustCompile(`^([^<>:]{1,80}?)\s*(<[^>]*>)?\s+(?:writes|wrote)\s?:\s*$`)
+	reWrites = regexp.MustCompile(`^([^<>:]+?)\s*(<[^>]*>)?\s+(?:writes|wrote)\s?:\s*$`)
 	// reQuoting: "Quoting Name (date):" (IMP webmail).
 	reQuoting = regexp.MustCompile(`^Quoting\s+([^(]+?)\s*(\([^)]*\))?\s*:\s*$`)
 	// reSchrieb and reEcrit: German and French client defaults.
@@ -41,7 +39,7 @@ func markAttributions(lines []model.Line) map[int]string {
 			continue
 		}
 		joined := t + " " + strings.TrimSpace(lines[i+1].Text)
-		if reOnWrote.MatchString(joined) {
+		if isOnWrote(joined) {
 			l.Kind = model.KindAttribution
 			lines[i+1].Kind = model.KindAttribution
 			names[i+1] = onWroteName(joined)
@@ -51,10 +49,20 @@ func markAttributions(lines []model.Line) map[int]string {
 	return names
 }
 
+// isOnWrote reports whether t is "On <date>, <name> [<addr>] wrote:" (the
+// colon is optional, some clients put a space before it).
+func isOnWrote(t string) bool {
+	if !strings.HasPrefix(t, "On ") || len(t) > 250 {
+		return false
+	}
+	t = strings.TrimRight(t, " \t:")
+	return len(t) > 12 && strings.HasSuffix(t, " wrote")
+}
+
 // attribution reports whether t is a one-line attribution and the name in it.
 func attribution(t string) (string, bool) {
 	switch {
-	case strings.HasPrefix(t, "On ") && reOnWrote.MatchString(t):
+	case isOnWrote(t):
 		return onWroteName(t), true
 	case strings.HasPrefix(t, "* "):
 		m := reStar.FindStringSubmatch(t)
@@ -78,7 +86,7 @@ func attribution(t string) (string, bool) {
 	if !strings.Contains(t, " wr") {
 		return "", false
 	}
-	if m := reWrites.FindStringSubmatch(t); m != nil && len(strings.Fields(m[1])) <= 6 {
+	if m := reWrites.FindStringSubmatch(t); m != nil && len(m[1]) <= 80 && len(strings.Fields(m[1])) <= 6 {
 		return nameOr(m[1], m[2]), true
 	}
 	return "", false

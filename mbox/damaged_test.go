@@ -232,8 +232,6 @@ func FuzzDamaged(f *testing.F) {
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		tm := time.AfterFunc(2*time.Second, func() { os.WriteFile("/tmp/slow.bin", data, 0o644) })
-		defer tm.Stop()
 		rb, err := dmgRebuild("fuzz", data, Options{}.withDefaults())
 		if err != nil {
 			return

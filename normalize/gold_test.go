@@ -23,11 +23,11 @@ type goldTable struct {
 	Direction *string  `json:"direction"`
 	Statistic *string  `json:"statistic"`
 	Cells     []struct {
-		Case    string       `json:"case"`
-		Variant string       `json:"variant"`
-		Field   string       `json:"field"`
-		Value   json.Number  `json:"value"`
-		Flags   []string     `json:"flags"`
+		Case    string      `json:"case"`
+		Variant string      `json:"variant"`
+		Field   string      `json:"field"`
+		Value   json.Number `json:"value"`
+		Flags   []string    `json:"flags"`
 	} `json:"cells"`
 }
 

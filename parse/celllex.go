@@ -19,7 +19,7 @@ var cellLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Num", Pattern: `[-+\x{2212}]?(?:\d+(?:,\d{3})*(?:[.,]\d+)?|\.\d+)`},
 	{Name: "Punct", Pattern: `[()\[\]:%*^|±]`},
 	{Name: "Space", Pattern: `\s+`},
-	{Name: "Other", Pattern: `.`},
+	{Name: "Other", Pattern: `[^\s()\[\]:%*^|±A-Za-z_#0-9]+|.`},
 })
 
 // buildCellParser builds a grammar over cellLexer. Lines are short, so a
@@ -47,6 +47,9 @@ var wordsParser = participle.MustBuild[wordsLine](participle.Lexer(wordLexer), p
 
 // headerWords reads a header line; ok is false for an empty line.
 func headerWords(text string) (wordsLine, bool) {
+	if len(text) > maxRowLen {
+		return wordsLine{}, false
+	}
 	w, err := wordsParser.ParseString("", text)
 	if err != nil || len(w.Words) == 0 {
 		return wordsLine{}, false
@@ -106,9 +109,16 @@ func groupVariants(h wordsLine, n int) ([]string, bool) {
 	return nil, false
 }
 
+// maxRowLen bounds the lines handed to a grammar: table rows are short, and
+// the lexer's search for a letter in a long run of symbols is quadratic.
+const maxRowLen = 512
+
 // parseLine runs a grammar over one line; ok is false when the line is not
 // of the grammar's shape.
 func parseLine[T any](p *participle.Parser[T], text string) (*T, bool) {
+	if len(text) > maxRowLen {
+		return nil, false
+	}
 	v, err := p.ParseString("", text)
 	if err != nil {
 		return nil, false

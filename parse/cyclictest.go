@@ -61,17 +61,34 @@ var cyclictestFields = map[string]string{
 // rows ("latencies in us", "(usec)"); cyclictest itself never prints one.
 var cyclictestUnit = regexp.MustCompile(`(?i)(?:^|[\s(\[/])(?:us|usec|µs|microseconds)(?:$|[\s)\].,:])`)
 
-// cyclictestRow reads line i as a status line.
-func cyclictestRow(b *Block, i int) (model.Row, bool) {
+// cyclictestWrapped is a status line's tail that a mail client wrapped
+// onto the next line: it starts with a key other than "T:".
+var cyclictestWrapped = regexp.MustCompile(`^(?:[A-SU-Z][A-Za-z]*|T[A-Za-z]+):`)
+
+// cyclictestRow reads line i as a status line, joined with up to two lines
+// wrapped off it; next is the line after the row.
+func cyclictestRow(b *Block, i int) (row model.Row, next int, ok bool) {
 	text := strings.TrimSpace(b.Lines[i].Text)
-	if !strings.HasPrefix(text, "T:") || !strings.Contains(text, "Max:") {
-		return model.Row{}, false
+	if !strings.HasPrefix(text, "T:") {
+		return model.Row{}, 0, false
+	}
+	next = i + 1
+	for k := 0; k < 2 && next < len(b.Lines); k++ {
+		tail := strings.TrimSpace(b.Lines[next].Text)
+		if !cyclictestWrapped.MatchString(tail) {
+			break
+		}
+		text += " " + tail
+		next++
+	}
+	if !strings.Contains(text, "Max:") {
+		return model.Row{}, 0, false
 	}
 	l, err := cyclictestParser.ParseString("", text)
 	if err != nil {
-		return model.Row{}, false
+		return model.Row{}, 0, false
 	}
-	row := model.Row{Case: l.Thread, Line: b.Lines[i].No, Offset: b.Lines[i].Offset, Cells: []model.Cell{}}
+	row = model.Row{Case: l.Thread, Line: b.Lines[i].No, Offset: b.Lines[i].Offset, Cells: []model.Cell{}}
 	seen := map[string]bool{}
 	for _, s := range l.Stats {
 		f, ok := cyclictestFields[s.Key]
@@ -79,7 +96,7 @@ func cyclictestRow(b *Block, i int) (model.Row, bool) {
 			continue
 		}
 		if seen[f] {
-			return model.Row{}, false
+			return model.Row{}, 0, false
 		}
 		seen[f] = true
 		if num, ok := ReadNumber(s.Value, b.Comma); ok {
@@ -87,9 +104,9 @@ func cyclictestRow(b *Block, i int) (model.Row, bool) {
 		}
 	}
 	if !seen["min"] || !seen["avg"] || !seen["max"] {
-		return model.Row{}, false
+		return model.Row{}, 0, false
 	}
-	return row, true
+	return row, next, true
 }
 
 // Read returns one table per run of status lines, with the policy line
@@ -97,19 +114,19 @@ func cyclictestRow(b *Block, i int) (model.Row, bool) {
 func (cyclictestFamily) Read(b *Block) []Match {
 	var out []Match
 	for i := 0; i < len(b.Lines); {
-		row, ok := cyclictestRow(b, i)
+		row, j, ok := cyclictestRow(b, i)
 		if !ok {
 			i++
 			continue
 		}
 		t := model.Table{Benchmark: "cyclictest", Rows: []model.Row{row}}
-		j := i + 1
-		for ; j < len(b.Lines); j++ {
-			r, ok := cyclictestRow(b, j)
+		for j < len(b.Lines) {
+			r, next, ok := cyclictestRow(b, j)
 			if !ok {
 				break
 			}
 			t.Rows = append(t.Rows, r)
+			j = next
 		}
 		start := i
 		for k := i - 1; k >= 0 && k >= i-2; k-- {

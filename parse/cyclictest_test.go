@@ -28,6 +28,11 @@ var cyclictestCases = []struct {
 		want: []string{"0||count|5", "0||min|1", "0||act|1", "0||avg|1", "0||max|2", "--", "0||count|5", "0||min|1", "0||act|1", "0||avg|1", "0||max|3"},
 	},
 	{
+		name: "wrapped before Max",
+		in:   "> T: 0 ( 1234) P:99 I:1000 C: 100000 Min:      3 Act:    5 Avg:    4\n> Max:      17\n> T: 1 ( 1235) P:99 I:1000 C: 99999 Min: 3 Act: 4 Avg: 4 Max: 9\n",
+		want: []string{"0||count|100000", "0||min|3", "0||act|5", "0||avg|4", "0||max|17", "1||count|99999", "1||min|3", "1||act|4", "1||avg|4", "1||max|9"},
+	},
+	{
 		name: "no avg",
 		in:   "T: 0 ( 1234) P:99 I:1000 C: 100000 Min: 3 Max: 17\n",
 	},

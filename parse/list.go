@@ -41,6 +41,16 @@ var (
 	listHeaderParser = buildCellParser[listHeader]()
 )
 
+// listShaped is the cheap check before the row grammar: a few words ending
+// in a number or a percentage.
+func listShaped(text string) bool {
+	if text == "" || len(strings.Fields(text)) > 8 {
+		return false
+	}
+	last := text[len(text)-1]
+	return isDigit(last) || last == '%'
+}
+
 // pctHeading reports whether a header's last words name a percentage.
 func pctHeading(words []string) bool {
 	if len(words) < 2 {
@@ -61,7 +71,11 @@ func (list) Read(b *Block) []Match {
 	for i := 0; i < len(b.Lines); i++ {
 		text := strings.TrimSpace(b.Lines[i].Text)
 		header := false
-		if h, ok := parseLine(listHeaderParser, text); ok && pctHeading(h.Words) {
+		headerShaped := text != "" && len(strings.Fields(text)) <= 8 && !strings.ContainsAny(text, "0123456789")
+		if !headerShaped && !listShaped(text) {
+			continue
+		}
+		if h, ok := parseLine(listHeaderParser, text); headerShaped && ok && pctHeading(h.Words) {
 			header = true
 		}
 		first := i
@@ -74,6 +88,9 @@ func (list) Read(b *Block) []Match {
 			t := strings.TrimSpace(b.Lines[j].Text)
 			if t == "" {
 				continue
+			}
+			if !listShaped(t) {
+				break
 			}
 			r, ok := parseLine(listRowParser, t)
 			if !ok {

@@ -75,6 +75,9 @@ type mmReadRow struct {
 
 // mmLine reads a row: a statistic word, a case, then numbers only.
 func mmLine(text string) (mmReadRow, bool) {
+	if !mmShaped(text) {
+		return mmReadRow{}, false
+	}
 	r, ok := parseLine(mmParser, text)
 	if !ok {
 		return mmReadRow{}, false
@@ -115,6 +118,20 @@ func mmLine(text string) (mmReadRow, bool) {
 	}
 	out.nums, out.remark = nums, r.Remark
 	return out, true
+}
+
+// mmShaped is the cheap check before the row grammar: one of the first
+// words names a statistic.
+func mmShaped(text string) bool {
+	for i, f := range strings.Fields(text) {
+		if i >= 4 {
+			break
+		}
+		if mmStat.MatchString(f) {
+			return true
+		}
+	}
+	return false
 }
 
 // mmField names the fields of a statistic's value and percentage.

@@ -108,13 +108,25 @@ type perfStatRow struct {
 	marked bool // derived metric, spread, share or a known event
 }
 
-// perfStatRead reads line i; ok is false when it is not a perf stat line.
-func perfStatRead(b *Block, i int) (perfStatRow, bool) {
-	text := b.Lines[i].Text
-	trim := strings.TrimSpace(text)
+// perfStatRead reads line i and the lines a mail client wrapped off it (a
+// spread or share "( +-  0.50% )  (75.00%)" pushed to the next line); next
+// is the line after them, ok is false when line i is not a perf stat line.
+func perfStatRead(b *Block, i int) (r perfStatRow, next int, ok bool) {
+	trim := strings.TrimSpace(b.Lines[i].Text)
 	if trim == "" || (!isDigit(trim[0]) && trim[0] != '<' && !strings.Contains(trim, "#")) {
-		return perfStatRow{}, false
+		return perfStatRow{}, 0, false
 	}
+	next = i + 1
+	for next < len(b.Lines) && strings.HasPrefix(strings.TrimSpace(b.Lines[next].Text), "(") {
+		trim += " " + strings.TrimSpace(b.Lines[next].Text)
+		next++
+	}
+	r, ok = perfStatLineOf(b, i, trim)
+	return r, next, ok
+}
+
+// perfStatLineOf reads the text of line i, joined with its wrapped tail.
+func perfStatLineOf(b *Block, i int, trim string) (perfStatRow, bool) {
 	label := ""
 	if !isDigit(trim[0]) && trim[0] != '<' && trim[0] != '#' {
 		hash := strings.IndexByte(trim, '#')
@@ -200,11 +212,11 @@ func (perfStatFamily) Read(b *Block) []Match {
 				}
 				continue
 			}
-			r, ok := perfStatRead(b, j)
+			r, next, ok := perfStatRead(b, j)
 			if !ok {
 				break
 			}
-			blanks, end = 0, j+1
+			blanks, end, j = 0, next, next-1
 			marked = marked || r.marked
 			if r.extend && len(t.Rows) > 0 {
 				last := &t.Rows[len(t.Rows)-1]

@@ -34,6 +34,11 @@ var perfStatCases = []struct {
 		want: []string{"branch-misses||value|7", "branch-misses||pct_of_all_branches|0.68", "branches||value|1000"},
 	},
 	{
+		name: "spread wrapped to the next line",
+		in:   "  1,000 cycles # 3.0 GHz\n      ( +-  0.50% )  (75.00%)\n  2,000 instructions\n",
+		want: []string{"cycles||value|1000", "cycles||ghz|3.0", "cycles||cv|0.50", "cycles||multiplex|75.00", "instructions||value|2000"},
+	},
+	{
 		name: "plain count lines are no perf stat",
 		in:   "  16 cores\n  2 sockets\n",
 	},

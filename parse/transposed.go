@@ -74,7 +74,7 @@ func readStatRow(text string, style CommaStyle) (statRow, bool) {
 		return statRow{}, false
 	}
 	lead := strings.ToLower(strings.TrimSuffix(f[0], ":"))
-	if !statLead[lead] && !strings.HasSuffix(lead, "th") && !strings.HasPrefix(lead, "p") {
+	if _, pc := percentileName(lead); !statLead[lead] && !pc {
 		return statRow{}, false
 	}
 	ts := tokenize(text)

@@ -59,6 +59,9 @@ func (whitespace) Read(b *Block) []Match {
 		return toks[i]
 	}
 	for i := 0; i < len(b.Lines); i++ {
+		if !wsHeaderShape(b.Lines[i].Text) {
+			continue
+		}
 		names := wsHeader(b.Lines[i].Text, get(i))
 		if names == nil {
 			continue
@@ -76,6 +79,21 @@ func (whitespace) Read(b *Block) []Match {
 func wsCandidate(s string) bool {
 	t := strings.TrimSpace(s)
 	return t != "" && len(t) <= 200 && !strings.ContainsAny(t, "|<>{}\"`") && !isRule(t) && !isCommand(t)
+}
+
+// wsHeaderShape is the cheap pre-check of a header line: two to sixteen
+// words, none starting with a digit.
+func wsHeaderShape(s string) bool {
+	f := strings.Fields(s)
+	if len(f) < 2 || len(f) > 16 {
+		return false
+	}
+	for _, w := range f {
+		if isDigit(w[0]) {
+			return false
+		}
+	}
+	return true
 }
 
 // wsStopwords are words that make a line prose, not a header.

@@ -28,7 +28,9 @@ type Query struct {
 }
 
 // Observations returns the stored records matching q, in table and row
-// order, in the shape `lkmlbench extract --format jsonl` prints them.
+// order, exactly as `lkmlbench extract --format jsonl` prints them: they
+// are rebuilt from each table's stored model.Table, so new fields of the
+// model need no new columns.
 func (s *Store) Observations(ctx context.Context, q Query) ([]model.Observation, error) {
 	var where []string
 	var args []any
@@ -54,15 +56,12 @@ func (s *Store) Observations(ctx context.Context, q Query) ([]model.Observation,
 	if !q.Until.IsZero() {
 		add("m.date < ?", q.Until.Unix())
 	}
-	sqlText := `SELECT t.id, t.source, t.message_id, t.format, t.benchmark, t.context, o.case_label,
-		o.variant, o.field, o.value, t.unit, t.direction, t.statistic, t.baseline, o.flags, o.line,
-		o.offset, t.quote_depth, t.author, t.reconstructed
-		FROM observations o JOIN tables t ON t.id = o.table_id JOIN messages m ON m.id = t.message_rowid
-		LEFT JOIN series se ON se.id = m.series_id`
+	sqlText := `SELECT t.id, t.quoted_copies, t.doc FROM tables t
+		JOIN messages m ON m.id = t.message_rowid LEFT JOIN series se ON se.id = m.series_id`
 	if len(where) > 0 {
 		sqlText += " WHERE " + strings.Join(where, " AND ")
 	}
-	sqlText += " ORDER BY t.id, o.id"
+	sqlText += " ORDER BY t.id"
 	rows, err := s.db.QueryContext(ctx, sqlText, args...)
 	if err != nil {
 		return nil, s.wrap("querying", err)
@@ -70,26 +69,24 @@ func (s *Store) Observations(ctx context.Context, q Query) ([]model.Observation,
 	defer rows.Close()
 	var out []model.Observation
 	for rows.Next() {
-		var o model.Observation
 		var id int64
-		var ctxJSON, flags, value string
-		if err := rows.Scan(&id, &o.Source, &o.MessageID, &o.Format, &o.Benchmark, &ctxJSON, &o.Case,
-			&o.Variant, &o.Field, &value, &o.Unit, &o.Direction, &o.Statistic, &o.Baseline, &flags, &o.Line,
-			&o.Offset, &o.QuoteDepth, &o.Author, &o.Reconstructed); err != nil {
+		var copies int
+		var doc string
+		if err := rows.Scan(&id, &copies, &doc); err != nil {
 			return nil, s.wrap("querying", err)
 		}
-		o.Table = fmt.Sprintf("t%02d", id)
-		o.Value = model.Number(value)
-		if err := json.Unmarshal([]byte(ctxJSON), &o.Context); err != nil {
-			return nil, s.wrap("querying", err)
+		var t model.Table
+		if err := json.Unmarshal([]byte(doc), &t); err != nil {
+			return nil, s.wrap("querying", fmt.Errorf("table %d: %w", id, err))
 		}
-		if err := json.Unmarshal([]byte(flags), &o.Flags); err != nil {
-			return nil, s.wrap("querying", err)
-		}
-		out = append(out, o)
+		t.ID, t.QuotedCopies = TableID(id), copies
+		out = t.AppendObservations(out)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, s.wrap("querying", err)
 	}
 	return out, nil
 }
+
+// TableID renders a table's row id as extract numbers tables: "t01", ...
+func TableID(id int64) string { return fmt.Sprintf("t%02d", id) }

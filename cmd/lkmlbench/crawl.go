@@ -1,0 +1,178 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"regexp"
+	"syscall"
+	"time"
+
+	"github.com/alecthomas/kong"
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	"github.com/lkmlbench/lkmlbench/corpus"
+	"github.com/lkmlbench/lkmlbench/export/sqlite"
+)
+
+// crawlCmd stores every benchmark table of whole archives in a database.
+type crawlCmd struct {
+	DB      string   `default:"lkmlbench.db" type:"path" placeholder:"FILE" help:"SQLite database to add to (created when missing)."`
+	Since   string   `placeholder:"DATE" help:"Only messages dated on or after DATE (2022-01-02 or RFC 3339)."`
+	Until   string   `placeholder:"DATE" help:"Only messages dated before DATE."`
+	Subject string   `placeholder:"REGEX" help:"Only messages whose subject matches REGEX."`
+	From    string   `placeholder:"REGEX" help:"Only messages whose sender (\"Name <addr>\") matches REGEX."`
+	Shard   string   `placeholder:"I/N" help:"Process only share I of N (1-based, by Message-ID hash), so that N machines can split an archive; combine their databases with merge."`
+	Workers int      `placeholder:"N" help:"Decoding goroutines (default: the number of CPUs)."`
+	Git     string   `enum:"auto,git,go-git" default:"auto" help:"Reader of public-inbox git epochs: the git binary, go-git, or auto (git when on PATH)."`
+	Inputs  []string `arg:"" name:"archive" type:"path" help:"mbox, mbox.gz, Maildir, folders of messages, public-inbox v2 epochs (N.git) or inboxes."`
+}
+
+// maxFaultLines bounds the per-message fault lines on standard error; the
+// summary still counts every fault.
+const maxFaultLines = 100
+
+// Run crawls; Ctrl-C or SIGTERM stops after committing the current batch,
+// and running the same command again resumes.
+func (c *crawlCmd) Run(ctx context.Context, k *kong.Context) error {
+	opts, err := c.options()
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	st, err := sqlite.Open(c.DB)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+
+	show := newProgressView(k.Stderr)
+	faults := 0
+	opts.OnProgress = show.update
+	opts.OnFault = func(f corpus.Fault) {
+		faults++
+		if faults <= maxFaultLines {
+			show.println(fmt.Sprintf("lkmlbench: skipped: %v", f))
+		}
+		if faults == maxFaultLines {
+			show.println("lkmlbench: further skipped messages are only counted")
+		}
+	}
+	p, err := corpus.Crawl(ctx, st, c.Inputs, opts)
+	show.finish()
+	fmt.Fprintf(k.Stderr, "crawl: %s into %s\n", p, c.DB)
+	switch {
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintf(k.Stderr, "lkmlbench: interrupted; the database is consistent: run the same command again to resume\n")
+		return errInputs
+	case err != nil:
+		return err
+	case p.Faults > 0:
+		return errInputs
+	}
+	return nil
+}
+
+// options turns the flags into crawl options.
+func (c *crawlCmd) options() (corpus.Options, error) {
+	opts := corpus.Options{Workers: c.Workers}
+	if c.Git != "auto" {
+		opts.GitReader = c.Git
+	}
+	var err error
+	if opts.Filter.Since, err = parseDay(c.Since, "--since"); err != nil {
+		return opts, err
+	}
+	if opts.Filter.Until, err = parseDay(c.Until, "--until"); err != nil {
+		return opts, err
+	}
+	for _, re := range []struct {
+		flag, expr string
+		dst        **regexp.Regexp
+	}{{"--subject", c.Subject, &opts.Filter.Subject}, {"--from", c.From, &opts.Filter.From}} {
+		if re.expr == "" {
+			continue
+		}
+		if *re.dst, err = regexp.Compile(re.expr); err != nil {
+			return opts, usageErr(fmt.Sprintf("%s: %v", re.flag, err))
+		}
+	}
+	if c.Shard != "" {
+		if opts.Shard, err = corpus.ParseShard(c.Shard); err != nil {
+			return opts, usageErr("--shard: " + err.Error())
+		}
+	}
+	return opts, nil
+}
+
+// parseDay reads a date flag: a day (UTC midnight) or an RFC 3339 time.
+func parseDay(s, flag string) (time.Time, error) {
+	if s == "" {
+		return time.Time{}, nil
+	}
+	for _, layout := range []string{"2006-01-02", time.RFC3339} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t, nil
+		}
+	}
+	return time.Time{}, usageErr(fmt.Sprintf("%s %q: want a date like 2022-01-31 or 2022-01-31T12:00:00Z", flag, s))
+}
+
+// progressView draws crawl progress: a bar when standard error is a
+// terminal, a log line every logEvery otherwise.
+type progressView struct {
+	w    io.Writer
+	bar  *progressbar.ProgressBar
+	last time.Time
+}
+
+const logEvery = 10 * time.Second
+
+func newProgressView(w io.Writer) *progressView {
+	v := &progressView{w: w, last: time.Now()}
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		v.bar = progressbar.NewOptions64(-1,
+			progressbar.OptionSetWriter(w),
+			progressbar.OptionShowBytes(true),
+			progressbar.OptionSetWidth(30),
+			progressbar.OptionThrottle(200*time.Millisecond),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionClearOnFinish(),
+		)
+	}
+	return v
+}
+
+func (v *progressView) update(p corpus.Progress) {
+	if v.bar != nil {
+		if p.TotalBytes > 0 && v.bar.GetMax64() != p.TotalBytes {
+			v.bar.ChangeMax64(p.TotalBytes)
+		}
+		v.bar.Describe(fmt.Sprintf("%d msgs, %d tables, %d faults", p.Messages, p.Tables, p.Faults))
+		v.bar.Set64(p.Bytes)
+		return
+	}
+	if time.Since(v.last) >= logEvery {
+		v.last = time.Now()
+		fmt.Fprintf(v.w, "crawl: %s\n", p)
+	}
+}
+
+// println writes a line above the bar.
+func (v *progressView) println(s string) {
+	if v.bar != nil {
+		v.bar.Clear()
+	}
+	fmt.Fprintln(v.w, s)
+}
+
+func (v *progressView) finish() {
+	if v.bar != nil {
+		v.bar.Finish()
+	}
+}

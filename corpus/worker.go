@@ -1,0 +1,173 @@
+package corpus
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strings"
+
+	"github.com/lkmlbench/lkmlbench"
+	"github.com/lkmlbench/lkmlbench/mbox"
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// result is what a worker made of one item.
+type result struct {
+	seq      int64
+	recs     []Record
+	messages int64 // messages read (stored or not)
+	filtered int64
+	decoded  int64
+	faults   []Fault
+}
+
+// worker turns items into records; it holds no state but the options.
+type worker struct {
+	opts *Options
+}
+
+// process handles one item; a panic in a decoder or a table parser is a
+// fault of that item, never of the crawl.
+func (w *worker) process(it *item) (res *result) {
+	res = &result{seq: it.seq}
+	defer func() {
+		if r := recover(); r != nil {
+			res.recs = nil
+			res.faults = append(res.faults, w.fault(it, fmt.Errorf("internal error (please report): %v\n%s", r, debug.Stack())))
+		}
+	}()
+	switch {
+	case it.fault != nil:
+		res.faults = append(res.faults, w.fault(it, it.fault))
+	case it.whole:
+		w.whole(it, res)
+	default:
+		w.raw(it, res)
+	}
+	return res
+}
+
+func (w *worker) fault(it *item, err error) Fault {
+	return Fault{Source: it.source, Offset: it.raw.Offset, Line: it.raw.Line, Commit: it.commit, Err: err}
+}
+
+var errBinary = errors.New("NUL bytes: binary data, not a mail message")
+
+// raw handles one raw message: the prefilter decides whether it is
+// decoded; otherwise its record comes from the header block alone.
+func (w *worker) raw(it *item, res *result) {
+	res.messages = 1
+	data := it.raw.Data
+	if bytes.IndexByte(data, 0) >= 0 {
+		res.faults = append(res.faults, w.fault(it, errBinary))
+		return
+	}
+	h := scanHeader(data)
+	id := firstID(h.id)
+	if id == "" {
+		id = w.syntheticID(it)
+	}
+	subject := decodeWords(h.subject)
+	from := address(h.from)
+	date := parseDate(h.date)
+	if (w.opts.Filter.active() && !w.opts.Filter.match(date, subject, fromLabel(from))) || !w.opts.Shard.keep(id) {
+		res.filtered = 1
+		return
+	}
+	rec := Record{Hash: digest(data), Commit: it.commit}
+	if hasEncodedParts(data) || mayHoldTable(data[h.bodyStart:]) {
+		m, _ := mbox.Decode(it.source, it.raw)
+		if it.commit != "" && m.Meta.ID == fmt.Sprintf("%s#%d", it.source, it.raw.Line) {
+			m.Meta.ID = id
+		}
+		rec.Meta = m.Meta
+		rec.Tables = lkmlbench.MessageTables(it.source, m, w.opts.Pipeline)
+		res.decoded = 1
+	} else {
+		rec.Meta = model.Message{
+			Source: it.source, ID: id, Subject: subject, From: from, Date: date,
+			InReplyTo: firstID(h.inReplyTo),
+			StartLine: it.raw.Line, EndLine: it.raw.Line + max(bytes.Count(data, []byte("\n")), 1) - 1,
+			Offset: it.raw.Offset, Patch: mbox.ParseSubject(subject),
+		}
+		if ref := firstID(h.reference); ref != "" {
+			rec.Meta.References = []string{ref}
+		}
+	}
+	res.recs = append(res.recs, rec)
+}
+
+// whole handles a file that is not an mbox. Without any sign of a table
+// it is one message read from its header block; otherwise mbox.Read takes
+// it apart exactly as extract does.
+func (w *worker) whole(it *item, res *result) {
+	data := it.raw.Data
+	if !hasEncodedParts(data) && !mayHoldTable(data) {
+		w.raw(it, res)
+		return
+	}
+	r, err := mbox.Read(it.source, data, w.opts.Pipeline.Mail)
+	if err != nil {
+		res.faults = append(res.faults, w.fault(it, err))
+	}
+	if r == nil {
+		return
+	}
+	for _, m := range r.Messages {
+		res.messages++
+		meta := &m.Meta
+		if meta.Source == "" {
+			meta.Source = it.source
+		}
+		if (w.opts.Filter.active() && !w.opts.Filter.match(meta.Date, meta.Subject, fromLabel(meta.From))) || !w.opts.Shard.keep(meta.ID) {
+			res.filtered++
+			continue
+		}
+		res.decoded++
+		res.recs = append(res.recs, Record{Meta: *meta, Hash: bodyDigest(m), Tables: lkmlbench.MessageTables(it.source, m, w.opts.Pipeline)})
+	}
+}
+
+// syntheticID names a message without a Message-ID the way mbox.Decode
+// does ("source#line"), or by commit for a public-inbox message.
+func (w *worker) syntheticID(it *item) string {
+	if it.commit != "" {
+		return it.source + "#" + it.commit
+	}
+	return fmt.Sprintf("%s#%d", it.source, it.raw.Line)
+}
+
+// fromLabel is what the --from filter matches: "Name <addr>".
+func fromLabel(a model.Address) string {
+	switch {
+	case a.Name == "":
+		return a.Email
+	case a.Email == "":
+		return a.Name
+	}
+	return a.Name + " <" + a.Email + ">"
+}
+
+// digest keys a raw message's content.
+func digest(data []byte) (h [16]byte) {
+	sum := sha256.Sum256(data)
+	copy(h[:], sum[:])
+	return h
+}
+
+// bodyDigest keys a message taken from a whole file, whose raw bytes the
+// container reader does not hand out: its id, subject and body text.
+func bodyDigest(m *mbox.Message) [16]byte {
+	var b strings.Builder
+	b.WriteString(m.Meta.ID)
+	b.WriteByte(0)
+	b.WriteString(m.Meta.Subject)
+	for _, l := range m.Body {
+		b.WriteByte('\n')
+		b.WriteString(strings.Repeat(">", l.Depth))
+		b.WriteString(l.Text)
+	}
+	return digest([]byte(b.String()))
+}
