@@ -5,26 +5,32 @@ import "bytes"
 // The prefilter decides from raw bytes whether a message body may hold a
 // table, so that the crawl decodes (MIME, charsets, body lines, every
 // table family) only those. It must never say no to a body with a table
-// the parsers would read; saying yes to prose costs only time.
+// of two rows or more that the parsers would read (FuzzPrefilter checks
+// this); saying yes to prose costs only time. A lone one-row reading in a
+// message without other numbers is missed by design.
 //
 // A body may hold a table when, outside the hunks of a patch, it has
 //   - two lines with three or more number tokens, or three with two or more
 //     (rows of a numeric table), or
 //   - three "label: number" / "label = number" lines (key-value tables), or
-//   - a grid rule ("+---", "|---", "-+-", "+===", "|===") or one of the
-//     column words of AMD and mmtests reports ("pct", "%change").
+//   - two adjacent lines each with a number in a column: after two spaces,
+//     a tab or '|', or last on the line (single-series tables), or
+//   - a grid rule (a line starting "+--" or "|--", or "-+-", "|---",
+//     "+===" anywhere; a diffstat's "+++--" is none) or one of the column
+//     words of AMD and mmtests reports ("pct", "%change"), or a
+//     "value (pct%)" cell, which makes a one-row table.
 //
 // A number token is a digit run at a line start or after one of
 // " \t-+([|:=.*~,", as parse's scanner defines it, or after '>' (HTML
-// cells); quote markers are skipped.
+// cells) or '#' (perf stat metrics); quote markers are skipped.
 var tableWords = [][]byte{
-	[]byte("pct"), []byte("%change"), []byte("+---"), []byte("|---"), []byte("-+-"),
+	[]byte("pct"), []byte("%change"), []byte("%)"), []byte("|---"), []byte("-+-"),
 	[]byte("-|-"), []byte("+==="), []byte("|==="),
 }
 
 // tokenStart marks the bytes after which a digit starts a number token.
 var tokenStart = func() (t [256]bool) {
-	for _, c := range []byte(" \t-+([|:=.*~,>") {
+	for _, c := range []byte(" \t-+([|:=.*~,>#") {
 		t[c] = true
 	}
 	return t
@@ -42,32 +48,44 @@ var inNumber = func() (t [256]bool) {
 // mayHoldTable reports whether body (the bytes after the header block)
 // may hold a table.
 func mayHoldTable(body []byte) bool {
+	if linesLost(body) {
+		return true
+	}
 	for _, w := range tableWords {
 		if bytes.Contains(body, w) {
 			return true
 		}
 	}
-	n2, n3, kv := 0, 0, 0
+	n2, n3, kv, rows := 0, 0, 0, 0
 	inDiff := false
 	for i := 0; i < len(body); {
-		if inDiff {
-			if skipsDiffLine(body[i:]) {
-				i = nextLine(body, i)
-				continue
+		start := i
+		// Quote markers: ">", "> ", ">>", "> > "; one space after each
+		// belongs to the marker, so quoted patches keep their " " lines.
+		for i < len(body) && body[i] == '>' {
+			i++
+			if i < len(body) && body[i] == ' ' {
+				i++
 			}
-			inDiff = false
 		}
-		if bytes.HasPrefix(body[i:], []byte("diff --git ")) {
-			inDiff = true
-			i = nextLine(body, i)
+		end := nextLine(body, i)
+		line := body[i:end]
+		if inDiff && len(line) > 0 && skipsDiffLine(line) {
+			i, rows = end, 0
 			continue
 		}
-		for i < len(body) && (body[i] == '>' || body[i] == ' ' || body[i] == '\t') {
-			i++
+		inDiff = bytes.HasPrefix(line, []byte("diff --git "))
+		if inDiff {
+			i = end
+			continue
 		}
-		tokens, keyed := 0, false
+		if len(line) >= 4 && (line[0] == '+' || line[0] == '|') && line[1] == '-' && line[2] == '-' {
+			return true
+		}
+		tokens, keyed, column := 0, false, false
 		prev, lastNS := byte(' '), byte(' ')
-		for ; i < len(body) && body[i] != '\n'; i++ {
+		spaces := 2 // a line start counts as a column gap
+		for ; i < end; i++ {
 			c := body[i]
 			if c >= '0' && c <= '9' {
 				if tokenStart[prev] {
@@ -75,19 +93,38 @@ func mayHoldTable(body []byte) bool {
 					if lastNS == ':' || lastNS == '=' {
 						keyed = true
 					}
+					if spaces >= 2 || prev == '\t' || prev == '|' {
+						column = true
+					}
 				}
-				for i+1 < len(body) && inNumber[body[i+1]] {
+				for i+1 < end && inNumber[body[i+1]] {
 					i++
 				}
-				prev, lastNS = body[i], body[i]
+				prev, lastNS, spaces = body[i], body[i], 0
+				if trailing(body[i+1 : end]) {
+					column = column || tokens > 0
+				}
 				continue
 			}
 			prev = c
+			if c == ' ' {
+				spaces++
+			} else {
+				spaces = 0
+			}
 			if c != ' ' && c != '\t' {
 				lastNS = c
 			}
 		}
-		i++
+		i = end
+		if column {
+			rows++
+		} else {
+			rows = 0
+		}
+		if tokens >= 2 && notTableLine(body[start:end]) {
+			continue
+		}
 		switch {
 		case tokens >= 3:
 			n3++
@@ -98,11 +135,42 @@ func mayHoldTable(body []byte) bool {
 		if keyed {
 			kv++
 		}
-		if n3 >= 2 || n2 >= 3 || kv >= 3 {
+		if n3 >= 2 || n2 >= 3 || kv >= 3 || rows >= 2 {
 			return true
 		}
 	}
 	return false
+}
+
+// trailing reports whether rest holds only what may follow a number that
+// ends a row: white space, '%', ')' or '*'.
+func trailing(rest []byte) bool {
+	for _, c := range rest {
+		switch c {
+		case ' ', '\t', '\r', '\n', '%', ')', '*':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// notTableLine reports whether a line with numbers is one of the
+// numbered lines every patch mail has: an attribution ("On Mon, 3 Jan
+// 2022 at 10:12, X wrote:") or a diffstat summary ("3 files changed, 40
+// insertions(+), 2 deletions(-)"). The body readers never give those to
+// the table parsers.
+func notTableLine(line []byte) bool {
+	line = bytes.TrimRight(line, " \t\r\n")
+	return bytes.HasSuffix(line, []byte("wrote:")) || bytes.Contains(line, []byte(" changed, "))
+}
+
+// linesLost reports whether text longer than a few lines has lines of
+// over 200 bytes on average: a damaged archive whose newlines became
+// spaces, or HTML on one line. Only the full readers can rebuild those
+// lines, so the prefilter cannot judge them.
+func linesLost(b []byte) bool {
+	return len(b) > 512 && bytes.Count(b, []byte("\n"))*200 < len(b)
 }
 
 // diffHeads start the lines of a patch that are not hunk lines.

@@ -83,7 +83,11 @@ func (w *worker) raw(it *item, res *result) {
 			m.Meta.ID = id
 		}
 		rec.Meta = m.Meta
-		rec.Tables = lkmlbench.MessageTables(it.source, m, w.opts.Pipeline)
+		// Decoding was forced by an encoded part: look at the decoded text
+		// with the same prefilter before running every table family.
+		if mayHoldTable(bodyText(m)) {
+			rec.Tables = lkmlbench.MessageTables(it.source, m, w.opts.Pipeline)
+		}
 		res.decoded = 1
 	} else {
 		rec.Meta = model.Message{
@@ -128,6 +132,20 @@ func (w *worker) whole(it *item, res *result) {
 		res.decoded++
 		res.recs = append(res.recs, Record{Meta: *meta, Hash: bodyDigest(m), Tables: lkmlbench.MessageTables(it.source, m, w.opts.Pipeline)})
 	}
+}
+
+// bodyText joins the decoded body lines for the prefilter.
+func bodyText(m *mbox.Message) []byte {
+	n := 0
+	for _, l := range m.Body {
+		n += len(l.Text) + 1
+	}
+	b := make([]byte, 0, n)
+	for _, l := range m.Body {
+		b = append(b, l.Text...)
+		b = append(b, '\n')
+	}
+	return b
 }
 
 // syntheticID names a message without a Message-ID the way mbox.Decode

@@ -17,6 +17,12 @@ import (
 // offset locate the first line of text in the input file; a final newline
 // does not start another line.
 func BodyLines(text string, firstLine int, offset int64, author string) []model.Line {
+	return markLines(splitLines(text, firstLine, offset), author)
+}
+
+// splitLines cuts text into lines, numbered from firstLine at offset, with
+// their quote markers stripped and their depth set.
+func splitLines(text string, firstLine int, offset int64) []model.Line {
 	n := strings.Count(text, "\n") + 1
 	if strings.HasSuffix(text, "\n") {
 		n--
@@ -34,12 +40,23 @@ func BodyLines(text string, firstLine int, offset int64, author string) []model.
 		off += int64(end)
 		text = text[end:]
 	}
+	return lines
+}
+
+// markLines sets the kinds and authors of split lines (see BodyLines). The
+// repairs of old or damaged mail come first: PGP armor, "| " and ": "
+// quoting, quoted lines whose wrapped rest lost its markers.
+func markLines(lines []model.Line, author string) []model.Line {
+	lines = stripPGP(lines)
+	altQuotes(lines)
+	rejoinWrappedQuotes(lines)
 	names := markAttributions(lines)
 	markDiffs(lines)
 	markDiffstats(lines)
 	markHeaderBlocks(lines)
 	markSignatures(lines)
 	setAuthors(lines, names, author)
+	outlookAuthors(lines)
 	return lines
 }
 

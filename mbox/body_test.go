@@ -84,7 +84,37 @@ func TestBodyLines(t *testing.T) {
 		{
 			name: "forwarded header block",
 			in:   "-----Original Message-----\nFrom: Someone\nSent: Monday\nSubject: numbers\n  continued\n\nbody\nFrom: just one line\n",
-			want: []string{"0|header|Me|-----Original Message-----", "0|header|Me|From: Someone", "0|header|Me|Sent: Monday", "0|header|Me|Subject: numbers", "0|header|Me|  continued", "0|text|Me|", "0|text|Me|body", "0|text|Me|From: just one line"},
+			want: []string{"0|header|Me|-----Original Message-----", "0|header|Me|From: Someone", "0|header|Me|Sent: Monday", "0|header|Me|Subject: numbers", "0|header|Me|  continued", "0|text|Someone|", "0|text|Someone|body", "0|text|Someone|From: just one line"},
+		},
+		{
+			name: "outlook header without marker credits the original",
+			in:   "Looks good.\n\nFrom: Ann Lee <ann@example.com>\nSent: Tuesday\nTo: list\nSubject: results\n\nbase 1.0 2.0\n",
+			want: []string{"0|text|Me|Looks good.", "0|text|Me|", "0|header|Me|From: Ann Lee <ann@example.com>", "0|header|Me|Sent: Tuesday", "0|header|Me|To: list", "0|header|Me|Subject: results", "0|text|Ann Lee|", "0|text|Ann Lee|base 1.0 2.0"},
+		},
+		{
+			name: "PGP clear-signed body",
+			in:   "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\nrun 1.0 2.0\n- -- \nsig\n-----BEGIN PGP SIGNATURE-----\n\niQEz0A5\n=Ab1c\n-----END PGP SIGNATURE-----\n",
+			want: []string{"0|header|Me|-----BEGIN PGP SIGNED MESSAGE-----", "0|header|Me|Hash: SHA256", "0|text|Me|", "0|text|Me|run 1.0 2.0", "0|signature|Me|-- ", "0|signature|Me|sig", "0|signature|Me|-----BEGIN PGP SIGNATURE-----", "0|signature|Me|", "0|signature|Me|iQEz0A5", "0|signature|Me|=Ab1c", "0|signature|Me|-----END PGP SIGNATURE-----"},
+		},
+		{
+			name: "pipe quoting under an attribution",
+			in:   "Bob wrote:\n| tbench 1.0 2.0\n| ok\nfine\n",
+			want: []string{"0|attribution|Me|Bob wrote:", "1|text|Bob|tbench 1.0 2.0", "1|text|Bob|ok", "0|text|Me|fine"},
+		},
+		{
+			name: "colon quoting of prose",
+			in:   ": I measured this on a big box\n: and it is slower than before\nreply\n",
+			want: []string{"1|text||I measured this on a big box", "1|text||and it is slower than before", "0|text|Me|reply"},
+		},
+		{
+			name: "pipe grid is not quoting",
+			in:   "| test | base | new |\n| a    | 1.0  | 2.0 |\n",
+			want: []string{"0|text|Me|| test | base | new |", "0|text|Me|| a    | 1.0  | 2.0 |"},
+		},
+		{
+			name: "wrapped rest of a quoted row regains its depth",
+			in:   ">> Hmean     send-1024   5123.45 (   0.00%)   5234.56 (   2.17%)\n> 5301.12 (   3.47%)\n>> Hmean     send-2048   6123.45 (   0.00%)   6234.56 (   1.81%)\n",
+			want: []string{"2|text||Hmean     send-1024   5123.45 (   0.00%)   5234.56 (   2.17%)", "2|text||5301.12 (   3.47%)", "2|text||Hmean     send-2048   6123.45 (   0.00%)   6234.56 (   1.81%)"},
 		},
 		{
 			name: "CRLF and no trailing newline",

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"mime/quotedprintable"
 	netmail "net/mail"
 	"sort"
 	"strings"
@@ -70,16 +71,20 @@ func Decode(name string, raw RawMessage) (*Message, []model.Warning) {
 	author := meta.From.String()
 	if err != nil {
 		w("MIME error, body read as plain text: %v", err)
-		parts = []string{toUTF8(body, w)}
+		parts = []textPart{{text: toUTF8(body, w)}}
 	}
 	search := 0
 	for _, p := range parts {
-		line, off, next := locate(body, search, p)
+		line, off, next := locate(body, search, p.text)
 		search = next
-		m.Body = append(m.Body, BodyLines(p, bodyLine+line, bodyOff+off, author)...)
-	}
-	if strings.EqualFold(strings.TrimSpace(mh.Get("Content-Transfer-Encoding")), "quoted-printable") && len(parts) == 1 {
-		placeQP(m.Body, body, bodyLine, bodyOff)
+		lines := splitLines(p.text, bodyLine+line, bodyOff+off)
+		if p.qp && len(parts) == 1 {
+			placeQP(lines, body, bodyLine, bodyOff)
+		}
+		if p.flowed {
+			lines = unflow(lines, p.delsp)
+		}
+		m.Body = append(m.Body, markLines(lines, author)...)
 	}
 	if len(raw.unescaped) > 0 {
 		for i := range m.Body {
@@ -194,12 +199,23 @@ func parseLooseAddress(v string) model.Address {
 	return a
 }
 
+// textPart is the decoded text of one text part of a message and how its
+// lines must be read.
+type textPart struct {
+	text string
+	// flowed and delsp: format=flowed (RFC 3676) soft line breaks to join.
+	flowed, delsp bool
+	// qp: the text was quoted-printable in the input, so its raw lines
+	// map onto decoded lines through the soft breaks.
+	qp bool
+}
+
 // bodyParts returns the text of the body's text parts: the entity's own
 // body when it is not multipart; for multipart/alternative the text/plain
 // alternative (text/html converted when it is the only one); for other
-// multiparts every text part in order. An error means the MIME structure
-// is broken.
-func bodyParts(h message.Header, body []byte, w func(string, ...any)) ([]string, error) {
+// multiparts every text part in order, attachments of text included. An
+// error means the MIME structure is broken.
+func bodyParts(h message.Header, body []byte, w func(string, ...any)) ([]textPart, error) {
 	e, err := message.New(h, bytes.NewReader(body))
 	if err != nil && !noteUnknown(err, w) {
 		return nil, err
@@ -221,23 +237,16 @@ func noteUnknown(err error, w func(string, ...any)) bool {
 const maxMIMEDepth = 16
 
 // entityParts collects the text parts of e, see bodyParts.
-func entityParts(e *message.Entity, w func(string, ...any), depth int) ([]string, error) {
-	mt, _, _ := e.Header.ContentType()
+func entityParts(e *message.Entity, w func(string, ...any), depth int) ([]textPart, error) {
+	mt, params, _ := e.Header.ContentType()
 	mr := e.MultipartReader()
 	if mr == nil {
-		b, err := io.ReadAll(e.Body)
-		if err != nil {
-			return nil, err
-		}
-		if mt == "text/html" {
-			return []string{mimeHTMLText(toUTF8(b, w))}, nil
-		}
-		return []string{toUTF8(b, w)}, nil
+		return leafPart(e, mt, params, w)
 	}
 	if depth >= maxMIMEDepth {
 		return nil, fmt.Errorf("multipart nested deeper than %d levels", maxMIMEDepth)
 	}
-	var plain, html []string
+	var plain, html []textPart
 	for {
 		p, err := mr.NextPart()
 		if err == io.EOF {
@@ -260,7 +269,7 @@ func entityParts(e *message.Entity, w func(string, ...any), depth int) ([]string
 				return nil, err
 			}
 			html = append(html, sub...)
-		case pt == "" || strings.HasPrefix(pt, "text/"):
+		case pt == "" || strings.HasPrefix(pt, "text/") || textAttachment(p.Header):
 			sub, err := entityParts(p, w, depth+1)
 			if err != nil {
 				return nil, err
@@ -281,6 +290,37 @@ func entityParts(e *message.Entity, w func(string, ...any), depth int) ([]string
 		plain = plain[:1]
 	}
 	return plain, nil
+}
+
+// leafPart reads the text of a part that is not multipart. A body that is
+// plainly quoted-printable although no header says so (the header was
+// lost on the way) is decoded with a warning; a binary attachment read as
+// text by its file name gives nothing.
+func leafPart(e *message.Entity, mt string, params map[string]string, w func(string, ...any)) ([]textPart, error) {
+	b, err := io.ReadAll(e.Body)
+	if err != nil {
+		return nil, err
+	}
+	tp := textPart{
+		flowed: strings.EqualFold(params["format"], "flowed"),
+		delsp:  strings.EqualFold(params["delsp"], "yes"),
+		qp:     strings.EqualFold(strings.TrimSpace(e.Header.Get("Content-Transfer-Encoding")), "quoted-printable"),
+	}
+	if !tp.qp && !mimeEncoded(e.Header) && looksQP(b) {
+		if d, err := io.ReadAll(quotedprintable.NewReader(bytes.NewReader(b))); err == nil {
+			w("body is quoted-printable without a Content-Transfer-Encoding header: decoded")
+			b, tp.qp = d, true
+		}
+	}
+	if !strings.HasPrefix(mt, "text/") && mt != "" && looksBinary(b) {
+		return nil, nil
+	}
+	if mt == "text/html" {
+		tp.text = mimeHTMLText(toUTF8(b, w))
+	} else {
+		tp.text = toUTF8(b, w)
+	}
+	return []textPart{tp}, nil
 }
 
 // toUTF8 returns b as a string; bytes that are not UTF-8 (an 8-bit body

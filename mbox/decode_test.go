@@ -50,7 +50,27 @@ func TestDecodeBodies(t *testing.T) {
 		{file: "base64.eml", want: []string{"Results:", "  tbench  100.5  101.2"}, firstNo: 8},
 		{file: "latin1.eml", want: []string{"netperf  1234.5 ± 2.1%"}, firstNo: 8},
 		{file: "alternative.eml", want: []string{"Plain version", "  row  1.0  2.0"}, firstNo: 16},
-		{file: "html-only.eml", want: []string{"", "", "Numbers below:", "", "a & b", "1.5 < 2.5", "", ""}, firstNo: 6},
+		{file: "html-only.eml", want: []string{"Numbers below:", "a & b", "1.5 < 2.5"}, firstNo: 6},
+		{
+			file:    "html-table.eml",
+			want:    []string{"Results:", "| Test | base | patched |", "| tbench | 100.5 | 101.2 |", "old text"},
+			firstNo: 6,
+		},
+		{
+			// format=flowed: soft breaks joined (delsp drops the space),
+			// space-stuffing removed, the signature separator kept.
+			file:    "flowed.eml",
+			want:    []string{"Results on a 64 core box, higher is better:", "From the numbers the gain holds:", " kernel   run1     run2     run3     run4     run5     run6     run7   8.90", "-- ", "Ann"},
+			firstNo: 6,
+		},
+		{
+			file:     "qp-noheader.eml",
+			want:     []string{"hackbench, lower is better:", "", "  groups  base        patched", "  1       1.0421 (± 0.8%)  1.0109 (± 1.1%)", "  a = b"},
+			firstNo:  6,
+			warnings: []string{"quoted-printable without a Content-Transfer-Encoding"},
+		},
+		{file: "latin1-mislabelled.eml", want: []string{"netperf  1234.5 ± 2.1%"}, firstNo: 6, warnings: []string{"not valid UTF-8"}},
+		{file: "attach-octet.eml", want: []string{"See the attached results.", "tbench  100.5  101.2"}, firstNo: 10},
 		{
 			file:     "broken-boundary.eml",
 			want:     []string{"--XYZ", "Content-Type: text/plain", "", "the text part", "--XYZ", "Content-Type: text/plain", "", "second part that never ends"},

@@ -152,7 +152,9 @@ type Table struct {
 	Reconstructed bool `json:"reconstructed,omitempty"`
 	// Format is the table family: "value-pct", "pct-imp-cv", "mmtests",
 	// "ascii-grid", "pipe-grid", "whitespace", "key-value", "transposed",
-	// "histogram", "perf-sched", "lkp", "list".
+	// "histogram", "perf-sched", "lkp", "list", and the raw outputs of
+	// tools: "perf-stat", "cyclictest", "perf-bench", "kernbench", "fio",
+	// "unixbench", "hackbench", "bar-chart".
 	Format string `json:"format"`
 	// Benchmark is the benchmark's name in lower case, empty when unknown.
 	Benchmark string `json:"benchmark,omitempty"`

@@ -147,6 +147,20 @@ func (m amdInfo) apply(t *model.Table) {
 	t.Benchmark, t.Unit, t.Direction, t.Statistic = m.bench, m.unit, m.direction, m.statistic
 }
 
+// applyUnset fills what a table's own rows did not state: an mmtests
+// table under an AMD framed header names its statistic per row and its
+// benchmark by row prefix, and the frame adds the rest.
+func (m amdInfo) applyUnset(t *model.Table) {
+	for _, f := range []struct {
+		dst *string
+		src string
+	}{{&t.Benchmark, m.bench}, {&t.Unit, m.unit}, {&t.Direction, m.direction}, {&t.Statistic, m.statistic}} {
+		if *f.dst == "" {
+			*f.dst = f.src
+		}
+	}
+}
+
 // amdColumn is a variant of a Case line with the fields of its numbers.
 type amdColumn struct {
 	name   string
@@ -173,12 +187,20 @@ func amdHeaderLine(text string) ([]amdColumn, bool) {
 			c.fields[0] = "pct"
 		}
 		for _, g := range v.Groups {
-			c.fields = append(c.fields, groupField(g.Words))
+			f := groupField(g.Words)
+			if !amdGroupFields[f] {
+				return nil, false // "Statistic : AMean, Hmean (Specified)"
+			}
+			c.fields = append(c.fields, f)
 		}
 		cols = append(cols, c)
 	}
 	return cols, true
 }
+
+// amdGroupFields are the fields a Case line's bracket groups may name; a
+// group naming none of them is prose in parentheses, not a column.
+var amdGroupFields = map[string]bool{"pct": true, "cv": true, "stddev": true, "var": true}
 
 // groupField names the field of a bracket group from its header words.
 func groupField(words []string) string {

@@ -11,6 +11,8 @@ var pctImpCVCases = []cellCase{
 		[]string{"x|b|cv|0.77", "x|b|pct|3.00"}},
 	{"intel std", "Threads: baseline(std%) compare%( std%)\n 8 40512.3 ( 0.52%) +2.31%( 0.81%)\n", 1,
 		[]string{"8|compare|pct|2.31", "8|baseline|cv|0.52"}},
+	{"six variants with overflow", "Clients:  base[pct imp](CV)  a[pct imp](CV)  b[pct imp](CV)  c[pct imp](CV)  d[pct imp](CV)  e[pct imp](CV)\n    1     1.00 [ 0.00]( 0.40)  1.01 [ 1.00]( 0.20)  0.99 [ -1.00]( 0.30)  2.50 [-150.00](60.00)  1.00 [ 0.00]( 0.10)  1.02 [ 2.00]( 0.90)\n", 1,
+		[]string{"1|c|pct|-150.00", "1|d|value|1.00", "1|e|cv|0.90"}},
 	{"wrong cell count", "Case: a[pct imp](CV) b[pct imp](CV)\n x 1.00 [ 0.00]( 0.10)\n", 0, nil},
 	{"numeric brackets are not a header", "1-groups: 3.10 (0.00%) 3.05 (1.61%)\n2-groups: 3.52 (0.00%) 3.60 (-2.27%)\n", 0, nil},
 }

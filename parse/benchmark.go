@@ -20,7 +20,7 @@ var knownBenchmarks = []string{
 	"tbench", "dbench", "netperf", "iperf3", "iperf", "stream", "fio", "sysbench", "pgbench",
 	"kernbench", "kcbench", "lmbench", "aim7", "aim9", "reaim", "ebizzy", "stress-ng",
 	"rt-app", "osbench", "redis", "memcached", "nginx", "mysql", "postgresql", "mongodb",
-	"tiobench", "bonnie++", "blogbench", "phoronix", "vm-scalability", "pft", "pmbench",
+	"tiobench", "bonnie++", "contest", "blogbench", "phoronix", "vm-scalability", "pft", "pmbench",
 	"lkp", "specpower", "spec cpu", "coremark", "linpack", "gups", "xsbench", "nas",
 	"uperf", "sockperf", "neper", "rocksdb", "cassandra", "apache", "jbb",
 }

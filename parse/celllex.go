@@ -148,6 +148,19 @@ func addCell(r *model.Row, style CommaStyle, variant, field, tok string, flags .
 	r.Cells = append(r.Cells, c)
 }
 
+// lineAfter returns the trimmed text of the line after line i of the block,
+// looking past the block's end into its segment: the tail of a wrapped row
+// may hold no number, and a line without numbers can end a block.
+func lineAfter(b *Block, i int) (string, bool) {
+	if i+1 < len(b.Lines) {
+		return strings.TrimSpace(b.Lines[i+1].Text), true
+	}
+	if b.seg == nil || b.base+i+1 >= len(b.seg.lines) {
+		return "", false
+	}
+	return strings.TrimSpace(b.seg.lines[b.base+i+1].Text), true
+}
+
 // blank reports whether line i of the block is empty.
 func blank(b *Block, i int) bool { return strings.TrimSpace(b.Lines[i].Text) == "" }
 

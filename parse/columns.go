@@ -1,10 +1,12 @@
 package parse
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/lkmlbench/lkmlbench/model"
 )
 
 // The column-layout families (ascii-grid, pipe-grid, whitespace,
@@ -64,13 +66,24 @@ const (
 	tPercent
 	tDash
 	tOther
+	tPM    // "+/-", "+-" or "±" before a spread
+	tSlash // "/" between the two numbers of a "12345/23456" cell
+	tBrack // a bracketed number "[0.5]": a spread
 )
 
-// tok is a token with its kind, text and byte span in the line.
+// tok is a token with its kind, text and byte span in the line. Number
+// tokens refined from composite words ("1.5M", "12.3ms", "1.000x") keep
+// their text as written and carry the numeric part, the power of ten of a
+// magnitude suffix and the glued unit apart; a spread in brackets
+// ("(+/-5,67 %)") is a tParen with pm set.
 type tok struct {
 	kind       tokKind
 	text       string
 	start, end int
+	num        string // numeric part when it differs from text
+	mult       int    // magnitude suffix as a power of ten: K 3, M 6, G 9, T 12
+	unit       string // unit glued to the number ("ms", "MB/s", "x")
+	pm         bool   // a tParen holding a "+/-" spread
 }
 
 // tokenize runs the column grammar over one line. The catch-all lexer rule
@@ -107,7 +120,7 @@ func tokenize(s string) []tok {
 		}
 		out = append(out, tok{kind: k, text: text, start: t.Pos.Offset, end: t.Pos.Offset + len(text)})
 	}
-	return out
+	return refine(s, out)
 }
 
 // maxColLine bounds the lines handed to the grammar: table rows are short,
@@ -309,4 +322,378 @@ func spaceChunks(line string) []chunk {
 		}
 	}
 	return out
+}
+
+// Composite cell words. Testers write a number with what qualifies it glued
+// on: a magnitude suffix ("250K", "1.5M"), a unit ("12.3ms", "450MB/s"), a
+// ratio mark ("1.000x"), a spread ("12.345+/-0.678", "±0.5"), a pair
+// ("12345/23456") or a bracketed spread ("[0.5]"). The lexer keeps such a
+// word whole so that labels stay whole; refine then reads the words that
+// are cells.
+var (
+	reQty   = regexp.MustCompile(`^([-+\x{2212}]?\d[\d.,]*)([A-Za-zµ]+(?:/s(?:ec)?)?|/s)$`)
+	rePM    = regexp.MustCompile(`^([-+\x{2212}]?\d[\d.,]*%?)?(\+/-|\+-|±)(\d[\d.,]*%?)?$`)
+	reSlash = regexp.MustCompile(`^([-+\x{2212}]?\d[\d.,]*)/(\d[\d.,]*)$`)
+	reBrack = regexp.MustCompile(`^\[\s*([-+\x{2212}]?\d[\d.,]*%?)\s*\]$`)
+)
+
+// magnitudes are the suffixes read as powers of ten. They are decimal
+// (1.5M is 1500000): testers use them for counts and rates, and a binary
+// reading of "250K" operations would invent digits nobody wrote.
+var magnitudes = map[string]int{"K": 3, "k": 3, "M": 6, "G": 9, "T": 12}
+
+// glueUnits are the units recognised glued to a number; any other glued
+// letters make the word a label ("4k-randread", "x86").
+var glueUnits = map[string]bool{
+	"ns": true, "us": true, "µs": true, "usec": true, "usecs": true, "ms": true, "msec": true, "msecs": true,
+	"s": true, "sec": true, "secs": true, "B": true, "KB": true, "kB": true, "MB": true, "GB": true, "TB": true,
+	"KiB": true, "MiB": true, "GiB": true, "TiB": true, "B/s": true, "KB/s": true, "kB/s": true, "MB/s": true,
+	"GB/s": true, "KiB/s": true, "MiB/s": true, "GiB/s": true, "Kbps": true, "Mbps": true, "Gbps": true,
+	"Mbit/s": true, "Gbit/s": true, "ops/s": true, "op/s": true, "ops/sec": true, "iops": true, "IOPS": true,
+	"x": true, "X": true, "MHz": true, "GHz": true, "W": true, "mW": true, "lps": true, "/s": true,
+}
+
+// refine rewrites the composite words of a lexed line into number tokens
+// and their qualifiers, turns version strings ("2.6.9", "2.6.10-") into
+// words, and folds a bracketed spread "( +/- 0.5 % )" into one tParen.
+func refine(line string, ts []tok) []tok {
+	out := make([]tok, 0, len(ts))
+	for i := 0; i < len(ts); i++ {
+		t := ts[i]
+		switch {
+		case t.kind == tNum && strings.Count(t.text, ".") >= 2:
+			t.kind = tWord
+			for i+1 < len(ts) && ts[i+1].start == t.end && (ts[i+1].kind == tDash || ts[i+1].kind == tWord || ts[i+1].kind == tNum) {
+				i++
+				t.end = ts[i].end
+				t.text = line[t.start:t.end]
+			}
+			out = append(out, t)
+		case t.kind == tDash && t.text == "+-":
+			t.kind = tPM
+			out = append(out, t)
+		case t.kind == tWord && i > 0:
+			out = append(out, splitWord(t)...)
+		default:
+			out = append(out, t)
+		}
+	}
+	return foldSpreads(line, out)
+}
+
+// splitWord reads one composite word; a word of no known shape stays a
+// word.
+func splitWord(t tok) []tok {
+	sub := func(k tokKind, a, z int) tok {
+		return tok{kind: k, text: t.text[a:z], start: t.start + a, end: t.start + z}
+	}
+	if m := rePM.FindStringSubmatchIndex(t.text); m != nil {
+		var out []tok
+		if m[2] >= 0 {
+			out = append(out, sub(tNum, m[2], m[3]))
+		}
+		out = append(out, sub(tPM, m[4], m[5]))
+		if m[6] >= 0 {
+			out = append(out, sub(tNum, m[6], m[7]))
+		}
+		return out
+	}
+	if m := reSlash.FindStringSubmatchIndex(t.text); m != nil {
+		return []tok{sub(tNum, m[2], m[3]), sub(tSlash, m[3], m[4]), sub(tNum, m[4], m[5])}
+	}
+	if m := reBrack.FindStringSubmatch(t.text); m != nil {
+		t.kind, t.num = tBrack, m[1]
+		return []tok{t}
+	}
+	if m := reQty.FindStringSubmatch(t.text); m != nil {
+		if k, ok := magnitudes[m[2]]; ok {
+			t.kind, t.num, t.mult = tNum, m[1], k
+			return []tok{t}
+		}
+		if glueUnits[m[2]] {
+			t.kind, t.num, t.unit = tNum, m[1], m[2]
+			return []tok{t}
+		}
+	}
+	return []tok{t}
+}
+
+// foldSpreads folds "(" [+/-] number [%] ")" into one tParen token; a
+// "+/-" inside marks it a spread.
+func foldSpreads(line string, ts []tok) []tok {
+	out := make([]tok, 0, len(ts))
+	for i := 0; i < len(ts); i++ {
+		if ts[i].kind != tOther || ts[i].text != "(" {
+			out = append(out, ts[i])
+			continue
+		}
+		j, pm := i+1, false
+		if j < len(ts) && ts[j].kind == tPM {
+			pm, j = true, j+1
+		}
+		if j >= len(ts) || ts[j].kind != tNum || ts[j].unit != "" || ts[j].mult != 0 {
+			out = append(out, ts[i])
+			continue
+		}
+		num := ts[j].text
+		j++
+		if j < len(ts) && ts[j].kind == tPercent {
+			num += "%"
+			j++
+		}
+		if j >= len(ts) || ts[j].kind != tOther || ts[j].text != ")" {
+			out = append(out, ts[i])
+			continue
+		}
+		out = append(out, tok{kind: tParen, text: line[ts[i].start:ts[j].end], start: ts[i].start, end: ts[j].end, num: num, pm: pm})
+		i = j
+	}
+	return out
+}
+
+// tokValue reads a number token (or the number inside a tParen or tBrack)
+// as an exact decimal, scaled by its magnitude suffix. A trailing '.'
+// ("131." in lmbench's narrow columns) is dropped.
+func tokValue(t tok, style CommaStyle) (string, bool) {
+	s := t.text
+	switch {
+	case t.num != "":
+		s = t.num
+	case t.kind == tParen:
+		s = strings.TrimSuffix(strings.TrimPrefix(s, "("), ")")
+	}
+	if len(s) > 1 && s[len(s)-1] == '.' && isDigit(s[len(s)-2]) {
+		s = s[:len(s)-1]
+	}
+	n, ok := ReadNumber(s, style)
+	if !ok {
+		return "", false
+	}
+	if t.mult > 0 {
+		return scaleDecimal(string(n), t.mult)
+	}
+	return string(n), true
+}
+
+// pctText reports whether a spread token was written in percent.
+func pctText(t tok) bool { return strings.Contains(t.text, "%") || strings.HasSuffix(t.num, "%") }
+
+// scaleDecimal multiplies an exact decimal by 10^k by moving its point.
+func scaleDecimal(n string, k int) (string, bool) {
+	if strings.ContainsAny(n, "eE") {
+		return "", false
+	}
+	sign := ""
+	if strings.HasPrefix(n, "-") {
+		sign, n = "-", n[1:]
+	}
+	ip, fp, _ := strings.Cut(n, ".")
+	for len(fp) < k {
+		fp += "0"
+	}
+	ip, fp = ip+fp[:k], fp[k:]
+	ip = strings.TrimLeft(ip, "0")
+	if ip == "" {
+		ip = "0"
+	}
+	fp = strings.TrimRight(fp, "0")
+	out := sign + ip
+	if fp != "" {
+		out += "." + fp
+	}
+	return out, model.Number(out).Valid()
+}
+
+// slot is one value of a row or grid cell: the main number and what is
+// written beside it.
+type slot struct {
+	num        string
+	text       string // the number as written, when it differs from num
+	unit       string
+	extras     []extra
+	missing    bool
+	start, end int
+}
+
+// extra is a number written beside a cell's main number. Kind is "paren"
+// (a bracketed figure, by default the change in percent), "cv" or
+// "stddev" (a spread: "[0.5]", "+/-0.3", "(+/-5 %)"), or "second" (the
+// other half of a "12345/23456" pair).
+type extra struct {
+	kind, val string
+}
+
+// readSlot reads the value starting at ts[i] (a number token): the number,
+// a '%' after it, then up to three qualifiers. It returns the index after
+// the slot; the slot must not be glued to what follows.
+func readSlot(ts []tok, i int, style CommaStyle) (slot, int, bool) {
+	t := ts[i]
+	v, ok := tokValue(t, style)
+	if !ok || t.kind != tNum {
+		return slot{}, i, false
+	}
+	s := slot{num: v, unit: t.unit, start: t.start, end: t.end}
+	if t.mult > 0 || t.unit != "" {
+		s.text = t.text
+	}
+	j := i + 1
+	if j < len(ts) && ts[j].kind == tPercent {
+		j++
+	}
+	for n := 0; n < 3 && j < len(ts); n++ {
+		x := ts[j]
+		switch {
+		case x.kind == tBrack:
+			v, ok := tokValue(x, style)
+			if !ok {
+				return slot{}, i, false
+			}
+			s.extras = append(s.extras, extra{"cv", v})
+			j++
+		case x.kind == tParen:
+			v, ok := tokValue(x, style)
+			if !ok {
+				return slot{}, i, false
+			}
+			kind := "paren"
+			if x.pm {
+				kind = spreadKind(pctText(x))
+			}
+			s.extras = append(s.extras, extra{kind, v})
+			j++
+		case (x.kind == tPM || x.kind == tSlash) && j+1 < len(ts) && ts[j+1].kind == tNum:
+			v, ok := tokValue(ts[j+1], style)
+			if !ok {
+				return slot{}, i, false
+			}
+			pct := pctText(ts[j+1])
+			j += 2
+			if j < len(ts) && ts[j].kind == tPercent {
+				pct = true
+				j++
+			}
+			kind := "second"
+			if x.kind == tPM {
+				kind = spreadKind(pct)
+			}
+			s.extras = append(s.extras, extra{kind, v})
+		default:
+			n = 3
+		}
+	}
+	s.end = ts[j-1].end
+	if glued(ts, j-1) {
+		return slot{}, i, false
+	}
+	return s, j, true
+}
+
+// spreadKind names a "+/-" spread: relative (cv) when written in percent.
+func spreadKind(pct bool) string {
+	if pct {
+		return "cv"
+	}
+	return "stddev"
+}
+
+// annotated splits a column title with a bracketed note, Intel style:
+// "baseline(std%)" is the variant "baseline" with its bracketed figures
+// the relative spread; "compare%( std%)" is a change in percent with its
+// spread. It returns the title without the note, the field the bracketed
+// figures get ("" when the note names none) and whether the main figures
+// are changes in percent.
+func annotated(title string) (base, paren string, pct bool) {
+	i := strings.IndexByte(title, '(')
+	if i <= 0 || !strings.HasSuffix(title, ")") {
+		return title, "", false
+	}
+	base = strings.TrimSpace(title[:i])
+	note := strings.ToLower(strings.Join(strings.Fields(title[i+1:len(title)-1]), ""))
+	switch note {
+	case "std%", "stdev%", "stddev%", "cv", "%cv", "cv%", "rsd", "%rsd":
+		paren = "cv"
+	case "std", "stdev", "stddev", "sd":
+		paren = "stddev"
+	case "%", "pct", "%diff", "diff", "pctimp", "%change", "change":
+		paren = "pct"
+	default:
+		return title, "", false
+	}
+	if strings.HasSuffix(base, "%") && len(base) > 1 {
+		return strings.TrimSuffix(base, "%"), paren, true
+	}
+	return base, paren, false
+}
+
+// pairFields names the two numbers of a "12345/23456" cell: a title word
+// "read/write" gives the fields and the rest of the title the variant;
+// otherwise the first is the column's field and the second field_2.
+func pairFields(variant, field string) (string, string, string) {
+	for _, src := range []*string{&field, &variant} {
+		words := strings.Fields(*src)
+		for k, w := range words {
+			a, z, ok := strings.Cut(w, "/")
+			if !ok || a == "" || z == "" || strings.Contains(z, "/") || isDigit(a[0]) || isDigit(z[0]) {
+				continue
+			}
+			rest := strings.Join(append(append([]string{}, words[:k]...), words[k+1:]...), " ")
+			if src == &field {
+				return variant, columnField(a), columnField(z)
+			}
+			return rest, columnField(a), columnField(z)
+		}
+	}
+	return variant, field, field + "_2"
+}
+
+// slotCells turns a slot into the cells of one column. parenField names
+// bracketed figures when the column title says what they are; otherwise
+// they are the table's change figures (pctNamer).
+func slotCells(s slot, variant, field, parenField string, pcts pctNamer) (cells []model.Cell, hasPct bool) {
+	v, f1, f2 := variant, field, ""
+	for _, e := range s.extras {
+		if e.kind == "second" {
+			v, f1, f2 = pairFields(variant, field)
+		}
+	}
+	cells = append(cells, model.Cell{Variant: v, Field: f1, Value: model.Number(s.num), Text: s.text})
+	for _, e := range s.extras {
+		f := e.kind
+		switch e.kind {
+		case "second":
+			f = f2
+		case "paren":
+			switch {
+			case parenField != "":
+				f = parenField
+			default:
+				f = pcts.name(v, f1)
+			}
+		}
+		if f == "pct" || strings.HasSuffix(f, "_pct") {
+			hasPct = true
+		}
+		cells = append(cells, model.Cell{Variant: v, Field: f, Value: model.Number(e.val)})
+	}
+	return cells, hasPct
+}
+
+// unitSet collects the units glued to a table's numbers; the table's unit
+// is the one unit every number carries.
+type unitSet map[string]int
+
+func (u unitSet) add(unit string) { u[unit]++ }
+
+// common returns the unit when all numbers carry the same one ("ms" under
+// every value), else "". A ratio mark "x" is no unit.
+func (u unitSet) common() string {
+	if len(u) != 1 {
+		return ""
+	}
+	for k := range u {
+		if k != "x" && k != "X" {
+			return k
+		}
+	}
+	return ""
 }

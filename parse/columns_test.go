@@ -156,3 +156,77 @@ func benchFamily(b *testing.B, fam Family) {
 		}
 	}
 }
+
+func TestReadSlot(t *testing.T) {
+	cases := []struct {
+		in     string
+		style  CommaStyle
+		num    string
+		unit   string
+		extras []extra
+	}{
+		{"x 1.5M", CommaUnknown, "1500000", "", nil},
+		{"x 250K", CommaUnknown, "250000", "", nil},
+		{"x 0.25k", CommaUnknown, "250", "", nil},
+		{"x 12.3ms", CommaUnknown, "12.3", "ms", nil},
+		{"x 450MB/s", CommaUnknown, "450", "MB/s", nil},
+		{"x 1.000x", CommaUnknown, "1.000", "x", nil},
+		{"x 12.345+/-0.678", CommaUnknown, "12.345", "", []extra{{"stddev", "0.678"}}},
+		{"x 12.3 ± 0.5%", CommaUnknown, "12.3", "", []extra{{"cv", "0.5"}}},
+		{"x 1,234(+/-5,67 %)", CommaDecimal, "1.234", "", []extra{{"cv", "5.67"}}},
+		{"x 12345/23456", CommaUnknown, "12345", "", []extra{{"second", "23456"}}},
+		{"x 1234.5 [0.5] (+2.70%)", CommaUnknown, "1234.5", "", []extra{{"cv", "0.5"}, {"paren", "2.70"}}},
+		{"x 131.", CommaUnknown, "131", "", nil},
+	}
+	for _, c := range cases {
+		ts := tokenize(c.in)
+		s, next, ok := readSlot(ts, 1, c.style)
+		assert.True(t, ok, c.in)
+		assert.Equal(t, len(ts), next, c.in)
+		assert.Equal(t, c.num, s.num, c.in)
+		assert.Equal(t, c.unit, s.unit, c.in)
+		assert.Equal(t, c.extras, s.extras, c.in)
+	}
+	for _, bad := range []string{"x 4k-randread", "x 0-63,", "x 12.3zz"} {
+		ts := tokenize(bad)
+		_, _, ok := readSlot(ts, 1, CommaUnknown)
+		assert.False(t, ok, bad)
+	}
+}
+
+func TestVersionsAreWords(t *testing.T) {
+	for _, s := range []string{"2.6.9 1792", "2.6.10- 1792", "Linux 2.6.9 2800"} {
+		ts := tokenize(s)
+		assert.Equal(t, tNum, ts[len(ts)-1].kind, s)
+		for _, x := range ts[:len(ts)-1] {
+			assert.Equal(t, tWord, x.kind, s)
+		}
+	}
+}
+
+func TestAnnotated(t *testing.T) {
+	cases := []struct {
+		in, base, paren string
+		pct             bool
+	}{
+		{"baseline(std%)", "baseline", "cv", false},
+		{"compare%( std%)", "compare", "cv", true},
+		{"tip (stddev)", "tip", "stddev", false},
+		{"Mean (pct)", "Mean", "pct", false},
+		{"(CPU%)", "(CPU%)", "", false},
+		{"Throughput (MB/s)", "Throughput (MB/s)", "", false},
+	}
+	for _, c := range cases {
+		base, paren, pct := annotated(c.in)
+		assert.Equal(t, []any{c.base, c.paren, c.pct}, []any{base, paren, pct}, c.in)
+	}
+}
+
+func TestPairFields(t *testing.T) {
+	v, a, b := pairFields("read/write base", "value")
+	assert.Equal(t, []string{"base", "read", "write"}, []string{v, a, b})
+	v, a, b = pairFields("", "min/max")
+	assert.Equal(t, []string{"", "min", "max"}, []string{v, a, b})
+	v, a, b = pairFields("patched", "value")
+	assert.Equal(t, []string{"patched", "value", "value_2"}, []string{v, a, b})
+}

@@ -33,11 +33,11 @@ var cyclictestLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Other", Pattern: `.`},
 })
 
-// cyclictestLine is one status line: thread, thread id, keyed numbers.
+// cyclictestLine is one status line: the thread number, its thread id in
+// parentheses (matched, not kept) and the keyed numbers.
 type cyclictestLine struct {
 	Pos    lexer.Position
-	Thread string            `parser:"'T:' @Number"`
-	TID    string            `parser:"'(' Number ')'"`
+	Thread string            `parser:"'T:' @Number '(' Number ')'"`
 	Stats  []*cyclictestStat `parser:"@@+"`
 }
 

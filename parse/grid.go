@@ -143,35 +143,22 @@ func gridRegions(b *Block) []gridRegion {
 	return out
 }
 
-// cellNumber reads a grid cell holding one number, optionally followed by
-// a bracketed percentage: "0.7293 (+30.7%)", "118.00", "12.5%". Missing
-// marks and anything else give ok false.
-func cellNumber(ts []tok, style CommaStyle) (val, pct string, ok bool) {
-	if len(ts) == 0 || len(ts) > 3 || ts[0].kind != tNum {
-		return "", "", false
+// cellSlot reads a grid cell holding one value: a number with what is
+// written beside it ("0.7293 (+30.7%)", "12.345+/-0.678", "1.000x",
+// "12345/23456", "1,234(+/-5,67 %)"). Missing marks and anything else give
+// ok false.
+func cellSlot(ts []tok, style CommaStyle) (slot, bool) {
+	if len(ts) == 0 || len(ts) > 6 || ts[0].kind != tNum {
+		return slot{}, false
 	}
-	n, ok := ReadNumber(ts[0].text, style)
-	if !ok {
-		return "", "", false
-	}
-	rest := ts[1:]
-	if len(rest) > 0 && rest[0].kind == tPercent {
-		rest = rest[1:]
-	}
-	switch {
-	case len(rest) == 0:
-		return string(n), "", true
-	case len(rest) == 1 && rest[0].kind == tParen:
-		p, ok := parenValue(rest[0].text, style)
-		return string(n), p, ok
-	}
-	return "", "", false
+	s, next, ok := readSlot(ts, 0, style)
+	return s, ok && next == len(ts)
 }
 
 // isDataRow reports whether some cell after the first holds a number.
 func isDataRow(gl gridLine, style CommaStyle) bool {
 	for _, c := range gl.cells[1:] {
-		if _, _, ok := cellNumber(c.toks, style); ok {
+		if _, ok := cellSlot(c.toks, style); ok {
 			return true
 		}
 	}
@@ -212,6 +199,7 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 	variantSeen := map[string]bool{}
 	pcts := pctNamer{}
 	hasPct := false
+	units := unitSet{}
 	for _, gl := range data {
 		if len(gl.cells) != width {
 			continue
@@ -220,20 +208,21 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 		row := model.Row{Case: strings.TrimSuffix(gl.cells[0].text, ":"), Line: line.No, Offset: line.Offset}
 		row.Flags = rowMarkers(gl.trail)
 		for j := 1; j < width; j++ {
-			val, pct, ok := cellNumber(gl.cells[j].toks, b.Comma)
+			s, ok := cellSlot(gl.cells[j].toks, b.Comma)
 			if !ok {
 				continue
 			}
-			variant, field := cols.field(j)
-			if variant != "" && !variantSeen[variant] {
-				variantSeen[variant] = true
-				t.Variants = append(t.Variants, variant)
+			units.add(s.unit)
+			variant, field, paren := cols.field(j)
+			cells, pct := slotCells(s, variant, field, paren, pcts)
+			hasPct = hasPct || pct
+			for _, c := range cells {
+				if c.Variant != "" && !variantSeen[c.Variant] {
+					variantSeen[c.Variant] = true
+					t.Variants = append(t.Variants, c.Variant)
+				}
 			}
-			row.Cells = append(row.Cells, model.Cell{Variant: variant, Field: field, Value: model.Number(val)})
-			if pct != "" {
-				hasPct = true
-				row.Cells = append(row.Cells, model.Cell{Variant: variant, Field: pcts.name(variant, field), Value: model.Number(pct)})
-			}
+			row.Cells = append(row.Cells, cells...)
 		}
 		if len(row.Cells) > 0 {
 			t.Rows = append(t.Rows, row)
@@ -243,6 +232,7 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 		return Match{}, false
 	}
 	t.Baseline = pickBaseline(t.Variants, hasPct)
+	t.Unit = units.common()
 	return Match{Start: r.start, End: r.end, Table: t}, true
 }
 
@@ -250,36 +240,39 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 type gridColumns []column
 
 // field returns the variant and field of column j (j > 0; column 0 is the
-// row label). A column under a spanning group belongs to that variant and
-// its own header names the field. Without groups, a statistic header is
-// the field of a single series and any other header is a variant of field
-// "value". Ungrouped columns beside grouped ones are extra row keys ("fds",
-// "tasks"): variant "" and their header as field.
-func (cols gridColumns) field(j int) (variant, field string) {
+// row label), and the field its bracketed figures get when its title says
+// ("baseline(std%)"). A column under a spanning group belongs to that
+// variant and its own header names the field. Without groups, a statistic
+// header is the field of a single series and any other header is a
+// variant of field "value". Ungrouped columns beside grouped ones are
+// extra row keys ("fds", "tasks"): variant "" and their header as field.
+func (cols gridColumns) field(j int) (variant, field, paren string) {
 	c := cols[j]
 	grouped := false
 	for _, o := range cols {
 		grouped = grouped || o.group != ""
 	}
+	name, paren, pct := annotated(c.name)
+	main := "value"
+	if pct {
+		main = "pct"
+	}
 	switch {
 	case c.group != "":
-		if c.name == "" {
-			return c.group, "value"
+		if name == "" {
+			return c.group, main, paren
 		}
-		return c.group, columnField(c.name)
+		return c.group, columnField(name), paren
 	case grouped:
-		if c.name == "" {
-			return "", "value"
+		if name == "" {
+			return "", main, paren
 		}
-		return "", columnField(c.name)
+		return "", columnField(name), paren
 	}
-	if f, ok := statField(c.name); ok {
-		return "", f
+	if f, ok := statField(name); ok {
+		return "", f, paren
 	}
-	if c.name == "" {
-		return "", "value"
-	}
-	return c.name, "value"
+	return name, main, paren
 }
 
 // modalWidth is the most common cell count of the data rows.

@@ -50,11 +50,13 @@ type histLine struct {
 	Bounds  []*histBounds `parser:"| @@+"`
 }
 
-// histSummary is "Min Latencies: 60 61" or "# 99% latencies: 00110 00120".
+// histSummary is "Min Latencies: 60 61" or "# 99% latencies: 00110 00120",
+// or one of the lines cyclictest's --histfile summary prints beside them:
+// "# Total: 002999812 002999733", "# Histogram Overflows: 00000 00003".
 type histSummary struct {
 	Pos    lexer.Position
-	Label  string   `parser:"'#'? ( @Pct | @Word )"`
-	Values []string `parser:"Latency ':' @( Number | Missing )+"`
+	Label  string   `parser:"'#'? ( ( @Pct | @Word ) Latency | @'Total' | 'Histogram' @'Overflows' )"`
+	Values []string `parser:"':' @( Number | Missing )+"`
 }
 
 // histPctl is "*99.0th: 345 (1234 samples)"; the sample count is not a
@@ -63,8 +65,7 @@ type histPctl struct {
 	Pos   lexer.Position
 	Star  bool   `parser:"@'*'?"`
 	Name  string `parser:"@Pctl ':'"`
-	Value string `parser:"@( Number | Missing )"`
-	Count string `parser:"( '(' Number Word ')' )?"`
+	Value string `parser:"@( Number | Missing ) ( '(' Number Word ')' )?"`
 }
 
 // histBounds is "min=1, max=5678".
@@ -93,7 +94,8 @@ func (histogramFamily) Read(b *Block) []Match {
 
 // histSummaryOf returns the summary row of a line that has the shape.
 func histSummaryOf(text string) *histSummary {
-	if !strings.Contains(text, ":") || !strings.Contains(strings.ToLower(text), "latenc") {
+	low := strings.ToLower(text)
+	if !strings.Contains(text, ":") || !strings.Contains(low, "latenc") && !strings.Contains(low, "total:") && !strings.Contains(low, "overflows:") {
 		return nil
 	}
 	if l := histParse(text); l != nil && l.Summary != nil {
@@ -137,6 +139,9 @@ func histSummaries(b *Block) []Match {
 		}
 		start, variants := histHeader(b, i, n)
 		t := model.Table{Variants: variants, Direction: "lower"}
+		if histFromHistfile(b, i, len(rows)) {
+			t.Benchmark = "cyclictest"
+		}
 		if start < i && n > 1 {
 			t.Baseline = variants[0]
 		}
@@ -160,6 +165,19 @@ func histSummaries(b *Block) []Match {
 	return out
 }
 
+// histFromHistfile reports whether the n summary rows from line i are
+// cyclictest's --histfile summary: "#"-commented, or holding its total or
+// overflow counts, which no other tool prints so.
+func histFromHistfile(b *Block, i, n int) bool {
+	for k := i; k < i+n; k++ {
+		low := strings.ToLower(strings.TrimSpace(b.Lines[k].Text))
+		if strings.HasPrefix(low, "#") || strings.Contains(low, "overflows:") || strings.HasPrefix(low, "total:") {
+			return true
+		}
+	}
+	return false
+}
+
 // histField names the statistic of a summary label: "Min" is min, "99%"
 // is p99, "99.9%" is p99.9.
 func histField(label string) (string, bool) {
@@ -177,6 +195,10 @@ func histField(label string) (string, bool) {
 		return "median", true
 	case "max", "maximum":
 		return "max", true
+	case "total":
+		return "total", true
+	case "overflows":
+		return "overflows", true
 	}
 	return "", false
 }

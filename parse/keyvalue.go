@@ -93,6 +93,11 @@ type kvTable struct {
 
 // Read implements Family.
 func (keyValue) Read(b *Block) []Match {
+	return append(annotatedKV(b), devBlocks(b)...)
+}
+
+// annotatedKV reads the "key: value (label: x%)" groups.
+func annotatedKV(b *Block) []Match {
 	var out []Match
 	var cur *kvTable
 	headAt, head := -1, ""
@@ -193,4 +198,62 @@ func (t *kvTable) match() Match {
 		}
 	}
 	return Match{Start: t.start, End: t.end, Table: tab}
+}
+
+// devLine is a kernbench-style "Elapsed Time 58.692 (0.236157)" or
+// "Elapsed Time: 58.69 s (0.24)" line: a metric, its value and the
+// standard deviation in parentheses.
+type devLine struct {
+	Key   []string `parser:"@Word+ ':'?"`
+	Value string   `parser:"@(Num | Sci)"`
+	Unit  string   `parser:"@Word?"`
+	Dev   string   `parser:"'(' @(Num | Sci) ')'"`
+}
+
+var devParser = buildCellParser[devLine]()
+
+// devRead reads a devLine after a cheap check for its closing ')'.
+func devRead(text string) (*devLine, bool) {
+	if !strings.HasSuffix(text, ")") || !unicode.IsLetter([]rune(text)[0]) || len(text) > maxRowLen {
+		return nil, false
+	}
+	return parseLine(devParser, text)
+}
+
+// devBlocks reads runs of two or more devLines (one kernbench result
+// block, one series): the metric is the case, the parenthesis "stddev".
+// A blank or any other line ends a run; a line of another layout inside
+// it ("Percent CPU 1526" without a deviation) ends it too, so that
+// "CPU: 64"-style machine lists never read.
+func devBlocks(b *Block) []Match {
+	var out []Match
+	var rows []model.Row
+	first := -1
+	flush := func(end int) {
+		if len(rows) >= 2 {
+			out = append(out, Match{Start: first, End: end, Table: model.Table{Variants: []string{}, Rows: rows}})
+		}
+		rows, first = nil, -1
+	}
+	for i, l := range b.Lines {
+		text := strings.TrimSpace(l.Text)
+		dl, ok := devRead(text)
+		if !ok {
+			if first >= 0 {
+				flush(i)
+			}
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		r := rowAt(b, i, strings.Join(dl.Key, " "))
+		addCell(&r, b.Comma, "", "value", dl.Value)
+		addCell(&r, b.Comma, "", "stddev", dl.Dev)
+		rows = append(rows, r)
+	}
+	if first >= 0 {
+		flush(len(b.Lines))
+	}
+	return out
 }

@@ -7,6 +7,10 @@ var keyValueCases = []cellCase{
 		[]string{"NPS1|tip|value|131244.00", "NPS1|ln|pct|0.66", "NPS2|ln|var|4.29"}},
 	{"single annotated group", "tip: 1.0 (var: 2%)\nnew: 2.0 (var: 3%) (-1%)\n", 1, []string{"|new|pct|-1"}},
 	{"plain groups repeating keys", "Run 1:\n a: 1.5 ops/s\n b: 2.5 ops/s\nRun 2:\n a: 1.6 ops/s\n b: 2.6 ops/s\n", 1, []string{"Run 2|b|value|2.6"}},
+	{"kernbench block", "Average Optimal load -j 32 Run (std deviation):\nElapsed Time 58.692 (0.236157)\nUser Time 803.814 (0.648826)\nPercent CPU 1526 (2.34521)\n", 1,
+		[]string{"Elapsed Time||value|58.692", "Elapsed Time||stddev|0.236157", "Percent CPU||value|1526"}},
+	{"kernbench with colons and units", "Elapsed Time: 58.69 s (0.24)\nUser Time: 803.81 s (0.65)\n", 1, []string{"User Time||stddev|0.65"}},
+	{"one deviation line", "Elapsed Time 58.692 (0.236157)\n", 0, nil},
 	{"machine description", "CPU: 64\nMemory: 256 GB\nNode 0: 0-63, 128-191\n", 0, nil},
 	{"percentile lines", "Groups: 2\n50.0000th: 21\n*99.0000th: 61\nmin=0, max=3012\nGroups: 4\n50.0000th: 26\n", 0, nil},
 }

@@ -31,9 +31,10 @@ type listRow struct {
 	Pct   bool     `parser:"@'%'?"`
 }
 
-// listHeader is a words-only line; its last words must name a percentage.
+// listHeader is a words-only line ("Benchmark  pct imp", "Benchmarks:
+// %diff"); its last words must name a percentage.
 type listHeader struct {
-	Words []string `parser:"@(Word | '%')+"`
+	Words []string `parser:"@(Word | '%')+ (':' @(Word | '%')+)?"`
 }
 
 var (

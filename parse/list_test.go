@@ -11,6 +11,8 @@ var listCases = []cellCase{
 		[]string{"ycsb-cassandra||pct|-0.64", "ycsb-mongodb||pct|0.56"}},
 	{"pct diff header without signs", "Workload %diff\nnginx 2.10\n", 1, []string{"nginx||pct|2.10"}},
 	{"three rows without header", "a +1.9%\nb -0.3%\nc 4.4%\n", 1, []string{"c||pct|4.4"}},
+	{"colon header with blank lines", "Benchmarks:                  %diff\nycsb-cassandra              -0.64%\n\nhammerdb+mysql 16VU          1.44%\n", 1,
+		[]string{"ycsb-cassandra||pct|-0.64", "hammerdb+mysql 16VU||pct|1.44"}},
 	{"two rows without header", "a +1.9%\nb -0.3%\n", 0, nil},
 	{"prose", "The hit rate dropped 5%\nload went up 12%\n", 0, nil},
 }

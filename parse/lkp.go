@@ -100,7 +100,9 @@ func (lkp) Read(b *Block) []Match {
 
 // lkpTable reads the rows below the rule at line from.
 func lkpTable(b *Block, start, from int, variants []string) (Match, bool) {
-	tab := model.Table{Variants: variants, Baseline: variants[0]}
+	// The lines above a robot table ("commit:", the parameter rule) are
+	// never section headings.
+	tab := model.Table{Variants: variants, Baseline: variants[0], Context: []string{}}
 	prefixes := map[string]int{}
 	end := from
 	for j := from; j < len(b.Lines); j++ {
@@ -109,10 +111,20 @@ func lkpTable(b *Block, start, from int, variants []string) (Match, bool) {
 			continue
 		}
 		r, ok := parseLine(lkpParser, text)
+		at, wrapped := j, false
+		if !ok {
+			// A quoting mail client moved the long metric name onto the
+			// next line: "   12.50   -2.1   10.40" / "perf-profile.x.y".
+			r, ok = lkpWrapped(b, j, text)
+			wrapped = ok
+		}
 		if !ok || len(r.Cols) != len(variants)-1 {
 			break
 		}
-		row := rowAt(b, j, r.Metric)
+		if wrapped && j+1 < len(b.Lines) {
+			j++
+		}
+		row := rowAt(b, at, r.Metric)
 		addCell(&row, b.Comma, variants[0], "value", r.Base.Value)
 		addCell(&row, b.Comma, variants[0], "cv", lkpStddev(r.Base.Stddev))
 		for k, c := range r.Cols {
@@ -140,6 +152,17 @@ func lkpTable(b *Block, start, from int, variants []string) (Match, bool) {
 		}
 	}
 	return Match{Start: start, End: end, Table: tab}, true
+}
+
+// lkpWrapped reads line j joined with the line below when that holds one
+// word only: the metric name a hard wrap pushed down. The line below may lie
+// past the block's end, since a line without numbers ends a block.
+func lkpWrapped(b *Block, j int, text string) (*lkpRow, bool) {
+	next, ok := lineAfter(b, j)
+	if !ok || next == "" || strings.ContainsAny(next, " \t") {
+		return nil, false
+	}
+	return parseLine(lkpParser, text+" "+next)
 }
 
 // lkpStddev returns the number of a "± 2%" token.

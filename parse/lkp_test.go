@@ -15,6 +15,10 @@ var lkpCases = []cellCase{
 		[]string{"perf-profile.calltrace.cycles-pp.x|9f1e0c7a2b3d4e5f|pct_points|-1.2", "perf-profile.calltrace.cycles-pp.x|4e2c4a8b1b3c5a0d|cv|4"}},
 	{"three commits", "v6.9 aaaaaaaaaa bbbbbbbbbb\n---------------- ---------------- ----------------\n 12345 ±3% -5.0% 11728 ±2% +2.1e+05% 2.592e+07 ±5% stress-ng.fork.ops_per_sec\n", 1,
 		[]string{"stress-ng.fork.ops_per_sec|bbbbbbbbbb|pct|2.1e+05", "stress-ng.fork.ops_per_sec|aaaaaaaaaa|value|11728"}},
+	{"four commits", "v6.8 aaaaaaaaaa bbbbbbbbbb cccccccccc\n---------------- ---------------- ---------------- ----------------\n 1.00 ±100% -100.0% 0.00 +0.0% 1.00 -50.0% 0.50 ± 10% sched_debug.cpu.nr_running.max\n", 1,
+		[]string{"sched_debug.cpu.nr_running.max|cccccccccc|pct|-50.0", "sched_debug.cpu.nr_running.max|cccccccccc|cv|10", "sched_debug.cpu.nr_running.max|v6.8|cv|100"}},
+	{"metric wrapped onto the next line", lkpHead + "     12.50   -2.1   10.40\nperf-profile.calltrace.cycles-pp.do_anonymous_page.__handle_mm_fault\n   1234   -12.3%   1083  will-it-scale.per_process_ops\n", 1,
+		[]string{"perf-profile.calltrace.cycles-pp.do_anonymous_page.__handle_mm_fault|9f1e0c7a2b3d4e5f|value|10.40", "will-it-scale.per_process_ops|9f1e0c7a2b3d4e5f|pct|-12.3"}},
 	{"rule without rows", "The robot ran:\n---------------- ----------------\nnothing came out\n", 0, nil},
 }
 

@@ -38,16 +38,18 @@ type mmRow struct {
 	Remark *mmRemark `parser:"@@?"`
 }
 
-// mmItem is a label word or a number with its percentage.
+// mmItem is a label word, or a number (or "NA" where a run gave none) with
+// its percentage.
 type mmItem struct {
-	Word  string `parser:"  @Word"`
-	Value string `parser:"| @(Num | Sci)"`
-	Pct   *mmPct `parser:"  @@?"`
+	Missing bool   `parser:"(  @('NA' | 'NaN' | 'nan' | '-nan')"`
+	Word    string `parser:" | @Word"`
+	Value   string `parser:" | @(Num | Sci) )"`
+	Pct     *mmPct `parser:"@@?"`
 }
 
-// mmPct is "( x%)" or, when significant, "* x%*".
+// mmPct is "( x%)" or, when significant, "* x%*"; "(     NA)" gives none.
 type mmPct struct {
-	Plain string `parser:"  '(' @(Num | Sci) '%' ')'"`
+	Plain string `parser:"  '(' ( @(Num | Sci) '%' | ('NA' | 'NaN' | 'nan' | '-nan') '%'? ) ')'"`
 	Sig   string `parser:"| '*' @(Num | Sci) '%' '*'"`
 }
 
@@ -61,10 +63,14 @@ type mmRemark struct {
 var mmParser = buildCellParser[mmRow]()
 
 // mmStat matches the statistic names of mmtests rows.
-var mmStat = regexp.MustCompile(`^(?i:amean|hmean|gmean|median|mean|stddev|coeffvar|min|max|range|ops|b[ahg]mean-\d+|[ahg]mean-\d+|p\d+(\.\d+)?)$`)
+var mmStat = regexp.MustCompile(`^(?i:amean|hmean|gmean|median|mean|stddev|coeffvar|min|max|range|ops|duration|b[ahg]mean-\d+|[ahg]mean-\d+|(?:min|max)-\d+|\d(?:st|nd|rd|th)-qrtle|p\d+(\.\d+)?)$`)
 
 // mmCentral are the statistics whose numbers are the table's main values.
-var mmCentral = map[string]bool{"amean": true, "hmean": true, "gmean": true, "median": true, "mean": true, "ops": true}
+var mmCentral = map[string]bool{"amean": true, "hmean": true, "gmean": true, "median": true, "mean": true, "ops": true, "duration": true}
+
+// mmReading are row heads that name a kind of reading, not a statistic
+// ("Ops Minor Faults", "Duration Elapsed"): they stay part of the case.
+var mmReading = map[string]bool{"ops": true, "duration": true}
 
 // mmReadRow is one row split into its parts.
 type mmReadRow struct {
@@ -100,6 +106,9 @@ func mmLine(text string) (mmReadRow, bool) {
 	}
 	out.prefix, out.stat = strings.Join(words[:at], " "), words[at]
 	out.label = strings.Join(words[at+1:], " ")
+	if mmReading[strings.ToLower(out.stat)] && out.label != "" {
+		out.label = out.stat + " " + out.label
+	}
 	nums := r.Items[i:]
 	hasPct := false
 	for _, it := range nums {
@@ -118,6 +127,13 @@ func mmLine(text string) (mmReadRow, bool) {
 	}
 	out.nums, out.remark = nums, r.Remark
 	return out, true
+}
+
+// mmHeaderShaped rejects header candidates that hold cells: a row the
+// grammar could not read ("NA (  NA)", a statistic it does not know) must
+// not name the columns of the rows below it.
+func mmHeaderShaped(text string) bool {
+	return !strings.Contains(text, "%)") && !strings.Contains(text, "%*") && !strings.Contains(text, "( ")
 }
 
 // mmShaped is the cheap check before the row grammar: one of the first
@@ -160,7 +176,7 @@ func (mmtests) Read(b *Block) []Match {
 			continue
 		}
 		w, ok := headerWords(strings.TrimSpace(b.Lines[h].Text))
-		if !ok || len(w.Words) < n || !plausibleHeader(w) {
+		if !ok || len(w.Words) < n || !plausibleHeader(w) || !mmHeaderShaped(b.Lines[h].Text) {
 			continue
 		}
 		if _, isRow := mmLine(strings.TrimSpace(b.Lines[h].Text)); isRow {
@@ -191,7 +207,10 @@ func (mmtests) Read(b *Block) []Match {
 			}
 			rows, at, end = append(rows, r), append(at, j), j+1
 		}
-		out = append(out, Match{Start: h, End: end, Table: mmTable(b, variants, rows, at)})
+		tab := mmTable(b, variants, rows, at)
+		info, start := amdMeta(b, h)
+		info.applyUnset(&tab)
+		out = append(out, Match{Start: start, End: end, Table: tab})
 		i = end - 1
 	}
 	return out
@@ -205,7 +224,7 @@ func mmTable(b *Block, variants []string, rows []mmReadRow, at []int) model.Tabl
 	for k, r := range rows {
 		row := rowAt(b, at[k], r.label)
 		vf, pf := mmField(r.stat)
-		if vf == "value" && !strings.EqualFold(r.stat, "ops") {
+		if vf == "value" && !mmReading[strings.ToLower(r.stat)] {
 			stats[r.stat] = true
 		}
 		for v, it := range r.nums {
@@ -222,6 +241,9 @@ func mmTable(b *Block, variants []string, rows []mmReadRow, at []int) model.Tabl
 		}
 		if r.prefix != "" {
 			prefixes[r.prefix]++
+		}
+		if len(row.Cells) == 0 {
+			continue // "Ops Swap Ins  NA  NA"
 		}
 		tab.Rows = append(tab.Rows, row)
 	}

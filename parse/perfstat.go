@@ -23,6 +23,7 @@ import (
 // "(75.00%)" share; and the "# derived metric" as a field named after the
 // metric's unit, lower case with '%' written "pct" and blanks as '_'
 // ("ghz", "cpus_utilized", "insn_per_cycle", "pct_of_all_branches",
+// "m_per_sec" for "M/sec", "per_sec" for "/sec",
 // "derived" when it has none). A derived metric on a line of its own is
 // added to the row above; a "TopdownL1 (cpu_core) # 33.6 % tma_..." line
 // is a row of its own.
@@ -181,6 +182,7 @@ func perfStatAddMetric(m *perfStatMetric, add func(field, tok string)) {
 		unit = "% " + unit
 	}
 	unit = strings.ReplaceAll(strings.ToLower(strings.TrimSpace(unit)), "%", "pct ")
+	unit = strings.TrimPrefix(strings.ReplaceAll(unit, "/", " per "), " ")
 	field := strings.Join(strings.Fields(unit), "_")
 	if field == "" {
 		field = "derived"

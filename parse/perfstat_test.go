@@ -21,7 +21,7 @@ var perfStatCases = []struct {
 	{
 		name: "no header, derived metrics mark it",
 		in:   "  5,000 msec task-clock # 1.000 CPUs utilized\n  120 context-switches # 24.000 /sec\n",
-		want: []string{"task-clock||value|5000", "task-clock||cpus_utilized|1.000", "context-switches||value|120", "context-switches||/sec|24.000"},
+		want: []string{"task-clock||value|5000", "task-clock||cpus_utilized|1.000", "context-switches||value|120", "context-switches||per_sec|24.000"},
 	},
 	{
 		name: "metric line continues the row above",

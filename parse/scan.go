@@ -46,6 +46,7 @@ func segments(body []model.Line) []*segment {
 // A segment without such lines costs one pass of the scanner and nothing
 // else.
 func (s *segment) blocks() []*Block {
+	s.unwrapRows()
 	var out []*Block
 	first, last, gap := -1, -1, 0
 	flush := func() {

@@ -32,6 +32,7 @@ type statRow struct {
 	field  string
 	label  string
 	values []string
+	units  unitSet
 }
 
 // Read returns the transposed tables of the block.
@@ -90,16 +91,17 @@ func readStatRow(text string, style CommaStyle) (statRow, bool) {
 	if !ok {
 		return statRow{}, false
 	}
-	r := statRow{field: field, label: label}
+	r := statRow{field: field, label: label, units: unitSet{}}
 	pct := false
 	for i := k; i < len(ts); i++ {
 		if ts[i].kind != tNum {
 			return statRow{}, false
 		}
-		n, ok := ReadNumber(ts[i].text, style)
+		n, ok := tokValue(ts[i], style)
 		if !ok {
 			return statRow{}, false
 		}
+		r.units.add(ts[i].unit)
 		pct = pct || strings.HasSuffix(ts[i].text, "%")
 		if i+1 < len(ts) && ts[i+1].kind == tPercent {
 			pct = true
@@ -201,6 +203,15 @@ scan:
 	if t.Baseline == "" {
 		t.Baseline = zeroColumn(pctRows, variants)
 	}
+	units := unitSet{}
+	for _, g := range groups {
+		for _, r := range g.rows {
+			for u, k := range r.units {
+				units[u] += k
+			}
+		}
+	}
+	t.Unit = units.common()
 	return Match{Start: start, End: end, Table: t}, true
 }
 
@@ -256,6 +267,9 @@ func transposedVariants(titles []string, n int) []string {
 		return out
 	}
 	top := splitTitle(titles[0], n)
+	if wide := splitTitle(titles[0], n+1); len(top) != n && len(wide) == n+1 {
+		top = wide[1:] // the first title heads the statistic column
+	}
 	if len(titles) == 1 {
 		if len(top) == n {
 			return top

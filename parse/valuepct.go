@@ -11,10 +11,14 @@ import (
 //	Test: tip latency_nice
 //	1-groups: 4.25 (0.00 pct) 4.14 (2.58 pct)
 //	128: 475.00 (0.00 pct) 701.00 (-47.57 pct) *
+//	  1     573.26 [0.21] (0.00 pct)    578.14 [0.33] (0.85 pct)
 //
 // A header line names the variants; a table without one (after a
 // sub-heading) reuses the variants of the previous table of the block with
-// as many columns. Any non-row line ends a table.
+// as many columns. A row that a mail client wrapped onto the next line
+// (gmail's hard wrap, or a reply's re-wrap under the same quote markers) is
+// joined back when the header's variant count says it is incomplete. Any
+// other non-row line ends a table.
 type valuePct struct{}
 
 func init() { Register(valuePct{}, 20) }
@@ -23,27 +27,43 @@ func init() { Register(valuePct{}, 20) }
 func (valuePct) Name() string { return "value-pct" }
 
 // vpRow is "label[:] value (pct pct) ... [*|^] [[note]]". A label number is
-// one not followed by '(' (that one is a value).
+// one not followed by '(' or '[' (that one is a value).
 type vpRow struct {
-	Label []string  `parser:"@(Word | (Num | Sci) (?! '('))+ ':'?"`
+	Label []string `parser:"@(Word | (Num | Sci) (?! ('(' | '[')))+ ':'?"`
+	vpCells
+}
+
+// vpCells are the cells of a row and its trailing markers; alone they are
+// the continuation of a wrapped row.
+type vpCells struct {
 	Cells []*vpCell `parser:"@@+"`
 	Marks []string  `parser:"@('*' | '^')*"`
 	Note  []string  `parser:"('[' @Word+ ']')?"`
 }
 
-// vpCell is one "value (x pct)" pair, "value (x%)", or a lone "-" for a
-// missing run.
+// vpCell is one "value (x pct)" pair, "value (x%)", "value [cv] (x pct)",
+// or a lone "-" for a missing run.
 type vpCell struct {
 	Value   string `parser:"  @(Num | Sci)"`
+	CV      string `parser:"  ('[' @(Num | Sci) '%'? ']')?"`
 	Pct     string `parser:"  '(' @(Num | Sci) ('pct' | '%') ')'"`
 	Missing bool   `parser:"| @'-'"`
 }
 
-var vpRowParser = buildCellParser[vpRow]()
+var (
+	vpRowParser   = buildCellParser[vpRow]()
+	vpCellsParser = buildCellParser[vpCells]()
+)
 
-// vpLine reads a row after a cheap check for its "pct)" / "%)" shape.
+// vpShaped is the cheap check before the grammars: a parenthesis and a
+// "pct" or "%)".
+func vpShaped(text string) bool {
+	return strings.Contains(text, "(") && (strings.Contains(text, "pct") || strings.Contains(text, "%)"))
+}
+
+// vpLine reads a row with at least one cell present.
 func vpLine(text string) (*vpRow, bool) {
-	if !strings.Contains(text, "(") || !(strings.Contains(text, "pct") || strings.Contains(text, "%)")) {
+	if !vpShaped(text) {
 		return nil, false
 	}
 	r, ok := parseLine(vpRowParser, text)
@@ -58,6 +78,16 @@ func vpLine(text string) (*vpRow, bool) {
 	return nil, false
 }
 
+// vpCellsOnly reports whether a line is nothing but value-pct cells: the
+// second half of a wrapped row, never a header.
+func vpCellsOnly(text string) bool {
+	if !vpShaped(text) {
+		return false
+	}
+	_, ok := parseLine(vpCellsParser, text)
+	return ok
+}
+
 // reuseReach is how far below the previous table a header-less table may
 // start and still share its variants: a sub-heading or two in between.
 const reuseReach = 4
@@ -69,63 +99,134 @@ type vpTable struct {
 	zero       []bool // zero[k]: every pct of variant k is 0
 }
 
+// vpReader holds the state of one pass over a block.
+type vpReader struct {
+	b       *Block
+	out     []Match
+	cur     *vpTable
+	known   map[int][]string // variants of the last header, by column count
+	lastEnd int              // end of the previous table, -1 before the first
+}
+
 // Read implements Family.
 func (valuePct) Read(b *Block) []Match {
-	var out []Match
-	var cur *vpTable
-	known := map[int][]string{} // variants of the last header, by column count
-	lastEnd := -1               // end of the previous table
-	flush := func() {
-		if cur != nil {
-			out = append(out, cur.match())
-			lastEnd, cur = cur.end, nil
-		}
-	}
-	for i, l := range b.Lines {
-		text := strings.TrimSpace(l.Text)
+	r := &vpReader{b: b, known: map[int][]string{}, lastEnd: -1}
+	for i := 0; i < len(b.Lines); i++ {
+		text := strings.TrimSpace(b.Lines[i].Text)
 		if text == "" {
 			continue
 		}
 		row, ok := vpLine(text)
-		if !ok {
-			flush()
+		if joined, ok2 := r.wrapped(i, text, row); ok2 {
+			r.start(i, len(joined.Cells))
+			end := min(i+2, len(b.Lines)) // the tail may lie past the block
+			r.cur.add(b, i, end, joined)
+			i = end - 1
 			continue
 		}
-		n := len(row.Cells)
-		if cur == nil || len(cur.variants) != n {
-			flush()
-			start, variants := i, []string(nil)
-			if lastEnd >= 0 && i-lastEnd <= reuseReach {
-				variants = known[n]
-			}
-			if h := prevText(b, i, 0); h >= 0 {
-				if _, isRow := vpLine(strings.TrimSpace(b.Lines[h].Text)); !isRow {
-					if w, ok := headerWords(strings.TrimSpace(b.Lines[h].Text)); ok {
-						if v, ok := groupVariants(w, n); ok {
-							start, variants = h, v
-							known[n] = v
-						}
-					}
-				}
-			}
-			if variants == nil && n == 1 {
-				variants = []string{""}
-			}
-			if variants == nil {
+		if !ok {
+			r.flush()
+			continue
+		}
+		if r.cur == nil || len(r.cur.variants) != len(row.Cells) {
+			if !r.start(i, len(row.Cells)) {
 				continue // several columns and nothing names them
 			}
-			cur = &vpTable{start: start, variants: variants, zero: make([]bool, n)}
-			for k := range cur.zero {
-				cur.zero[k] = true
-			}
 		}
-		cur.add(b, i, row)
+		r.cur.add(b, i, i+1, row)
 	}
-	flush()
-	return out
+	r.flush()
+	return r.out
 }
 
-func (t *vpTable) add(b *Block, i int, row *vpRow) {
+// wrapped returns the row of line i joined with the line below when line i
+// is not a complete row (row is nil or short of cells) and the joined text
+// is a row with as many cells as the table, or its header, has variants.
+func (r *vpReader) wrapped(i int, text string, row *vpRow) (*vpRow, bool) {
+	next, ok := lineAfter(r.b, i)
+	if !ok || next == "" {
+		return nil, false
+	}
+	want := 0
+	if r.cur != nil {
+		want = len(r.cur.variants)
+	}
+	if row != nil && want > 0 && len(row.Cells) >= want {
+		return nil, false
+	}
+	if row == nil && !strings.Contains(text, "(") && !strings.Contains(text, "[") {
+		return nil, false
+	}
+	joined, ok := vpLine(text + " " + next)
+	if !ok || row != nil && len(joined.Cells) <= len(row.Cells) {
+		return nil, false
+	}
+	n := len(joined.Cells)
+	if n == want {
+		return joined, true
+	}
+	if _, _, ok := r.header(i, n); ok {
+		return joined, true
+	}
+	return nil, false
+}
+
+// header finds the line naming n variants above row i: the nearest
+// non-blank line, when it is neither a row nor a wrapped row's tail.
+func (r *vpReader) header(i, n int) (int, []string, bool) {
+	h := prevText(r.b, i, 0)
+	if h < 0 {
+		return 0, nil, false
+	}
+	text := strings.TrimSpace(r.b.Lines[h].Text)
+	if _, isRow := vpLine(text); isRow || vpCellsOnly(text) {
+		return 0, nil, false
+	}
+	w, ok := headerWords(text)
+	if !ok {
+		return 0, nil, false
+	}
+	v, ok := groupVariants(w, n)
+	return h, v, ok
+}
+
+// start opens a table of n columns at row i unless the current one has n
+// columns; it reports false when nothing names the columns.
+func (r *vpReader) start(i, n int) bool {
+	if r.cur != nil && len(r.cur.variants) == n {
+		return true
+	}
+	r.flush()
+	start, variants := i, []string(nil)
+	if r.lastEnd >= 0 && i-r.lastEnd <= reuseReach {
+		variants = r.known[n]
+	}
+	if h, v, ok := r.header(i, n); ok {
+		start, variants = h, v
+		r.known[n] = v
+	}
+	if variants == nil && n == 1 {
+		variants = []string{""}
+	}
+	if variants == nil {
+		return false
+	}
+	r.cur = &vpTable{start: start, variants: variants, zero: make([]bool, n)}
+	for k := range r.cur.zero {
+		r.cur.zero[k] = true
+	}
+	return true
+}
+
+func (r *vpReader) flush() {
+	if r.cur != nil {
+		r.out = append(r.out, r.cur.match())
+		r.lastEnd, r.cur = r.cur.end, nil
+	}
+}
+
+// add appends the row read from lines i to end-1.
+func (t *vpTable) add(b *Block, i, end int, row *vpRow) {
 	r := rowAt(b, i, strings.Join(row.Label, " "))
 	r.Flags = append(r.Flags, row.Marks...)
 	if len(row.Note) > 0 {
@@ -136,13 +237,14 @@ func (t *vpTable) add(b *Block, i int, row *vpRow) {
 			continue
 		}
 		addCell(&r, b.Comma, t.variants[k], "value", c.Value)
+		addCell(&r, b.Comma, t.variants[k], "cv", c.CV)
 		addCell(&r, b.Comma, t.variants[k], "pct", c.Pct)
 		if n, ok := ReadNumber(c.Pct, b.Comma); !ok || n.Float() != 0 {
 			t.zero[k] = false
 		}
 	}
 	t.rows = append(t.rows, r)
-	t.end = i + 1
+	t.end = end
 }
 
 func (t *vpTable) match() Match {

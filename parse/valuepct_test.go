@@ -14,6 +14,12 @@ var valuePctCases = []cellCase{
 	{"sub-heading reuses variants", "Test: a b\n1: 1.0 (0.00 pct) 2.0 (-1.00 pct)\n- pipe (thread)\n1: 3.0 (0.00 pct) 4.0 (-2.00 pct)\n", 2,
 		[]string{"1|b|value|4.0"}},
 	{"missing cell", "Test: a b c\n1: 1.0 (0.00 pct) - 2.0 (3.00 pct)\n", 1, []string{"1|c|value|2.0"}},
+	{"cv in brackets", "Clients: tip new\n 1  573.26 [0.21] (0.00 pct)  578.14 [0.33] (0.85 pct)\n", 1,
+		[]string{"1|tip|cv|0.21", "1|new|pct|0.85", "1|new|value|578.14"}},
+	{"gmail wrapped 3+1", "Test: a b c d\n Copy: 1.0 (0.00 pct) 2.0 (1.00 pct) 3.0 (2.00 pct)\n4.0 (3.00 pct)\n Scale: 5.0 (0.00 pct) 6.0 (1.00 pct) 7.0 (2.00 pct)\n8.0 (3.00 pct)\n", 1,
+		[]string{"Copy|d|value|4.0", "Scale|d|pct|3.00", "Scale|a|value|5.0"}},
+	{"wrapped inside a cell", "Test: a b c\n1: 1.0 (0.00 pct) 2.0 (1.00 pct) 3.0 (2.00\npct)\n", 1, []string{"1|c|pct|2.00"}},
+	{"tail line is no header", "1: 1.0 (0.00 pct) 2.0 (1.00 pct)\n3.0 (2.00 pct)\n2: 1.0 (0.00 pct) 2.0 (1.00 pct)\n", 0, nil},
 	{"no header, two columns", "1: 1.0 (0.00 pct) 2.0 (-1.00 pct)\n", 0, nil},
 	{"prose", "it went from 4.25 (0.00 pct) to worse\nNode 0: 0-63, 128-191\n", 0, nil},
 }

@@ -29,18 +29,10 @@ func init() { Register(whitespace{}, 90) }
 // Name is the gold format name.
 func (whitespace) Name() string { return "whitespace" }
 
-// wsValue is one value slot of a row: a number with an optional
-// bracketed percentage, or a missing mark (no number).
-type wsValue struct {
-	num, pct   string
-	missing    bool
-	start, end int
-}
-
 // wsRow is a line read as a table row.
 type wsRow struct {
 	label  string
-	values []wsValue
+	values []slot
 	flags  []string
 }
 
@@ -105,37 +97,92 @@ var wsStopwords = map[string]bool{
 	"following": true, "here": true, "there": true, "which": true, "results": true, "if": true, "so": true,
 }
 
-// wsHeader returns the column names of a header line: two to sixteen words,
-// none of them a number or a prose word, no "key:" words, no sentence end.
-// Runs of two or more spaces group multi-word names ("Std Dev") when the
-// line has them.
+// wsHeader returns the column names of a header line: two to sixteen
+// names, none of them a number or holding a prose word or a "key:", no
+// sentence end. Runs of two or more spaces (or tabs) group multi-word names
+// ("Std Dev") when the line has them; a bracketed note stays with its name
+// ("baseline(std%)", "compare%( std%)").
 func wsHeader(text string, ts []tok) []chunk {
-	if len(ts) < 2 || len(ts) > 16 {
+	if len(ts) < 2 {
 		return nil
 	}
 	t := strings.TrimSpace(text)
 	if sentenceEnd(t) || strings.HasSuffix(t, ":") || strings.HasSuffix(t, ",") {
 		return nil
 	}
-	for _, x := range ts {
-		if x.kind != tWord || strings.ContainsAny(x.text, ":=[]/#@;") || wsStopwords[strings.ToLower(x.text)] {
+	masked := maskNotes(text)
+	var words []chunk
+	for i := 0; i < len(masked); {
+		if masked[i] == ' ' || masked[i] == '\t' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(masked) && masked[j] != ' ' && masked[j] != '\t' {
+			j++
+		}
+		if !wsName(text[i:j]) {
 			return nil
 		}
+		words = append(words, chunk{text: text[i:j], start: i, end: j})
+		i = j
 	}
-	if chunks := spaceChunks(text); len(chunks) > 1 && len(chunks) < len(ts) {
+	if len(words) < 2 || len(words) > 16 {
+		return nil
+	}
+	if chunks := spaceChunks(masked); len(chunks) > 1 && len(chunks) < len(words) {
+		for i := range chunks {
+			chunks[i].text = text[chunks[i].start:chunks[i].end]
+		}
 		return chunks
 	}
-	out := make([]chunk, len(ts))
-	for i, x := range ts {
-		out[i] = chunk{text: x.text, start: x.start, end: x.end}
+	return words
+}
+
+// maskNotes hides the spaces inside brackets ("( std%)") so that a note
+// stays one word with its title.
+func maskNotes(text string) string {
+	b := []byte(text)
+	depth := 0
+	for i, c := range b {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			if depth > 0 {
+				depth--
+			}
+		case ' ', '\t':
+			if depth > 0 {
+				b[i] = '_'
+			}
+		}
 	}
-	return out
+	return string(b)
+}
+
+// wsName reports whether a word can be (part of) a column name: it holds a
+// letter, is no prose word, and has no characters of logs and assignments.
+func wsName(w string) bool {
+	if wsStopwords[strings.ToLower(w)] || strings.ContainsAny(w, ":=;@\"<>{}`") || isDigit(w[0]) {
+		return false
+	}
+	if strings.HasPrefix(w, "[") != strings.HasSuffix(w, "]") || strings.Count(w, "(") != strings.Count(w, ")") {
+		return false
+	}
+	for _, r := range w {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '%' {
+			return true
+		}
+	}
+	return false
 }
 
 // wsRowOf reads a line as a row: a label (words, possibly with numbers
-// inside: "hackbench 4 groups") then values to the end of the line, then
-// optional marks ("*", "^"). Labels that read as "key: value", bracketed
-// log stamps, assignments or prose make the line no row.
+// inside: "hackbench 4 groups", "Shell Scripts (1 concurrent)") then
+// values to the end of the line, then optional marks ("*", "^"). Labels
+// that read as "key: value", bracketed log stamps, assignments or prose
+// make the line no row.
 func wsRowOf(text string, ts []tok, style CommaStyle) (wsRow, bool) {
 	var r wsRow
 	n := len(ts)
@@ -145,54 +192,55 @@ func wsRowOf(text string, ts []tok, style CommaStyle) (wsRow, bool) {
 	}
 	last := -1
 	for i := 0; i < n; i++ {
-		if ts[i].kind == tWord && !IsMissing(ts[i].text) || ts[i].kind == tOther || ts[i].kind == tPipe || ts[i].kind == tMark {
+		switch {
+		case ts[i].kind == tWord && !IsMissing(ts[i].text), ts[i].kind == tPipe, ts[i].kind == tMark:
+			last = i
+		case ts[i].kind == tOther && ts[i].text != "(" && ts[i].text != ")":
+			last = i
+		case ts[i].kind == tOther && ts[i].text == ")":
 			last = i
 		}
 	}
+	parens := 0
 	for i := 0; i <= last; i++ {
-		if strings.ContainsAny(ts[i].text, ":=[]()#@;/") && ts[i].kind != tNum {
+		switch {
+		case ts[i].kind == tOther && ts[i].text == "(":
+			parens++
+		case ts[i].kind == tOther && ts[i].text == ")":
+			parens--
+		case ts[i].kind == tNum, ts[i].kind == tParen, ts[i].kind == tDash:
+		case ts[i].kind != tWord || strings.ContainsAny(ts[i].text, ":=[]#@;\\"):
 			return r, false
 		}
-		if ts[i].kind == tParen || ts[i].kind == tOther || ts[i].kind == tMark {
+		if parens < 0 || parens > 1 {
 			return r, false
 		}
+	}
+	if parens != 0 {
+		return r, false
 	}
 	if last >= 0 {
 		r.label = text[ts[0].start:ts[last].end]
-		if isProse(r.label) {
+		if wsProse(r.label) {
 			return r, false
 		}
 	}
-	for i := last + 1; i < n; i++ {
+	for i := last + 1; i < n; {
 		x := ts[i]
 		switch x.kind {
 		case tNum:
-			v, ok := ReadNumber(x.text, style)
+			v, next, ok := readSlot(ts, i, style)
 			if !ok {
 				return r, false
 			}
-			val := wsValue{num: string(v), start: x.start, end: x.end}
-			if i+1 < n && ts[i+1].kind == tPercent {
-				i++
-			}
-			if i+1 < n && ts[i+1].kind == tParen {
-				p, ok := parenValue(ts[i+1].text, style)
-				if !ok {
-					return r, false
-				}
-				i++
-				val.pct = p
-			}
-			if glued(ts, i) {
-				return r, false
-			}
-			val.end = ts[i].end
-			r.values = append(r.values, val)
+			r.values = append(r.values, v)
+			i = next
 		case tDash, tWord:
 			if !IsMissing(x.text) || glued(ts, i) {
 				return r, false
 			}
-			r.values = append(r.values, wsValue{missing: true, start: x.start, end: x.end})
+			r.values = append(r.values, slot{missing: true, start: x.start, end: x.end})
+			i++
 		default:
 			return r, false
 		}
@@ -200,32 +248,58 @@ func wsRowOf(text string, ts []tok, style CommaStyle) (wsRow, bool) {
 	return r, len(r.values) > 0
 }
 
+// wsProse reports whether a row label reads as running text: two prose
+// words, or one in a long line of words.
+func wsProse(label string) bool {
+	n := 0
+	for _, w := range strings.Fields(label) {
+		if wsStopwords[strings.ToLower(w)] {
+			n++
+		}
+	}
+	return n >= 2 || n == 1 && isProse(label)
+}
+
 // wsLayout is the column layout a header gives rows of a given shape.
 type wsLayout struct {
 	names    []chunk // one per value column
 	groups   []string
-	numLabel bool // the first value of each row is its label
+	numLabel bool   // the first value of each row is its label
+	head     string // the label column's title, when the header names one
 }
 
-// fit matches a header to a row: the header names the label column and
+// fit matches a header to a row: the header names the label column(s) and
 // every value column, or only the value columns; a row without a label
 // word whose header names one column more uses its first number as the
-// label ("0 17 19 29" under "group min avg max").
+// label ("0 17 19 29" under "group min avg max"). A label of several
+// columns ("process-pipe  1-groups" under "case  load") takes as many
+// leading names as it has parts.
 func fit(names []chunk, r wsRow) (wsLayout, bool) {
 	v := len(r.values)
 	switch {
 	case r.label != "" && len(names) == v+1:
-		return wsLayout{names: names[1:]}, true
+		return wsLayout{names: names[1:], head: names[0].text}, true
 	case r.label != "" && len(names) == v:
 		return wsLayout{names: names}, true
+	case r.label != "" && len(names) > v+1 && v >= 1 && labelParts(r.label) == len(names)-v:
+		return wsLayout{names: names[len(names)-v:], head: names[0].text}, true
 	case r.label == "" && len(names) == v && v >= 2 && intValue(r.values[0]):
-		return wsLayout{names: names[1:], numLabel: true}, true
+		return wsLayout{names: names[1:], numLabel: true, head: names[0].text}, true
 	}
 	return wsLayout{}, false
 }
 
-func intValue(v wsValue) bool {
-	return !v.missing && v.pct == "" && !strings.ContainsAny(v.num, ".e")
+// labelParts counts the columns of a row label: its chunks when it is
+// aligned with runs of spaces, else its words.
+func labelParts(label string) int {
+	if c := spaceChunks(label); len(c) > 1 {
+		return len(c)
+	}
+	return len(strings.Fields(label))
+}
+
+func intValue(v slot) bool {
+	return !v.missing && len(v.extras) == 0 && v.text == "" && !strings.ContainsAny(v.num, ".e")
 }
 
 // readWhitespace reads the table whose header is line h.
@@ -259,7 +333,9 @@ func readWhitespace(b *Block, h int, names []chunk, get func(int) []tok) (Match,
 	var lines []int
 	end, blanks := first, 0
 	for i := first; i < len(b.Lines); i++ {
-		if strings.TrimSpace(b.Lines[i].Text) == "" {
+		if t := strings.TrimSpace(b.Lines[i].Text); t == "" || isRule(t) {
+			// a blank line or a rule above a total ("========") may sit
+			// between rows, but only one in a row
 			if blanks++; blanks > 1 {
 				break
 			}
@@ -270,7 +346,7 @@ func readWhitespace(b *Block, h int, names []chunk, get func(int) []tok) (Match,
 			break
 		}
 		if len(r.values) != width {
-			placed, ok := placeByPosition(r, names, lay, width)
+			placed, ok := placeByPosition(r, lay, width)
 			if !ok {
 				break
 			}
@@ -331,12 +407,12 @@ func namesDistinctFold(names []chunk) bool {
 // placeByPosition places the values of a row that lacks some cells under
 // the header columns they sit beneath, when the alignment is intact: each
 // value goes to the column whose span overlaps it, in order.
-func placeByPosition(r wsRow, names []chunk, lay wsLayout, width int) (wsRow, bool) {
+func placeByPosition(r wsRow, lay wsLayout, width int) (wsRow, bool) {
 	if len(r.values) >= width || r.label == "" || lay.numLabel {
 		return r, false
 	}
 	cols := lay.names
-	out := wsRow{label: r.label, flags: r.flags, values: make([]wsValue, width)}
+	out := wsRow{label: r.label, flags: r.flags, values: make([]slot, width)}
 	for j := range out.values {
 		out.values[j].missing = true
 	}
@@ -360,7 +436,10 @@ func placeByPosition(r wsRow, names []chunk, lay wsLayout, width int) (wsRow, bo
 // are variants and the column names fields; without, statistic columns
 // (Mean, Stddev, 90th) are fields of a single series and other columns are
 // variants of field "value". A bracketed percentage after a number is
-// field "pct" for the first such column, "<field>_pct" for later ones.
+// field "pct" for the first such column, "<field>_pct" for later ones,
+// unless the title's note names it ("baseline(std%)"). When the label
+// column is titled as holding kernels ("Kernel", "Host"), the rows are the
+// variants and the columns the cases.
 func wsTable(b *Block, rows []wsRow, lines []int, lay wsLayout) model.Table {
 	var t model.Table
 	per := 1
@@ -368,47 +447,78 @@ func wsTable(b *Block, rows []wsRow, lines []int, lay wsLayout) model.Table {
 		per = len(lay.names) / len(lay.groups)
 		t.Variants = append(t.Variants, lay.groups...)
 	}
-	colOf := func(j int) (string, string) {
-		name := lay.names[j].text
+	type col struct{ variant, field, paren string }
+	colOf := func(j int) col {
+		name, paren, pct := annotated(lay.names[j].text)
+		main := "value"
+		if pct {
+			main = "pct"
+		}
 		if len(lay.groups) > 0 {
-			return lay.groups[j/per], columnField(name)
+			return col{lay.groups[j/per], columnField(name), paren}
 		}
 		if f, ok := statField(name); ok {
-			return "", f
+			return col{"", f, paren}
 		}
-		return name, "value"
+		return col{name, main, paren}
 	}
-	if len(lay.groups) == 0 {
+	byRow := len(lay.groups) == 0 && rowVariants(lay.head)
+	if len(lay.groups) == 0 && !byRow {
 		for j := range lay.names {
-			if v, _ := colOf(j); v != "" {
-				t.Variants = append(t.Variants, v)
+			if c := colOf(j); c.variant != "" {
+				t.Variants = append(t.Variants, c.variant)
 			}
 		}
 	}
 	pcts := pctNamer{}
 	hasPct := false
+	units := unitSet{}
 	for k, r := range rows {
 		line := b.Lines[lines[k]]
 		vals := r.values
-		row := model.Row{Case: strings.TrimSuffix(r.label, ":"), Line: line.No, Offset: line.Offset, Flags: r.flags}
+		row := model.Row{Case: strings.Join(strings.Fields(strings.TrimSuffix(r.label, ":")), " "), Line: line.No, Offset: line.Offset, Flags: r.flags}
 		if lay.numLabel {
 			row.Case, vals = line.Text[vals[0].start:vals[0].end], vals[1:]
+		}
+		variant := ""
+		if byRow {
+			variant = row.Case
+			t.Variants = append(t.Variants, variant)
 		}
 		for j, v := range vals {
 			if v.missing || j >= len(lay.names) {
 				continue
 			}
-			variant, field := colOf(j)
-			row.Cells = append(row.Cells, model.Cell{Variant: variant, Field: field, Value: model.Number(v.num)})
-			if v.pct != "" {
-				hasPct = true
-				row.Cells = append(row.Cells, model.Cell{Variant: variant, Field: pcts.name(variant, field), Value: model.Number(v.pct)})
+			units.add(v.unit)
+			c := colOf(j)
+			if byRow {
+				// the column title is the case; a statistic title stays the field
+				row = model.Row{Case: c.variant, Line: line.No, Offset: line.Offset, Flags: r.flags}
+				c.variant = variant
+			}
+			cells, pct := slotCells(v, c.variant, c.field, c.paren, pcts)
+			hasPct = hasPct || pct
+			row.Cells = append(row.Cells, cells...)
+			if byRow {
+				t.Rows = append(t.Rows, row)
 			}
 		}
-		if len(row.Cells) > 0 {
+		if !byRow && len(row.Cells) > 0 {
 			t.Rows = append(t.Rows, row)
 		}
 	}
 	t.Baseline = pickBaseline(t.Variants, hasPct)
+	t.Unit = units.common()
 	return t
+}
+
+// rowHeads are label-column titles that say the rows are the compared
+// kernels or machines, so that the columns are benchmarks.
+var rowHeads = map[string]bool{
+	"kernel": true, "kernels": true, "kernel version": true, "host": true, "machine": true,
+	"identifier": true, "tree": true, "version": true,
+}
+
+func rowVariants(head string) bool {
+	return rowHeads[strings.ToLower(strings.Join(strings.Fields(head), " "))]
 }

@@ -14,6 +14,13 @@ var whitespaceCases = []familyCase{
 	{"dmesg", "kernel log\n[    0.000000] Linux 6.1\n[    0.100000] smp 4\n", 0, 0},
 	{"perf report", "Overhead Command Symbol\n  12.34%  hackbench  [k] _raw_spin_lock\n   8.01%  hackbench  [k] select_task_rq\n", 0, 0},
 	{"repeated names need groups", "case min max min max\n1 1 2 3 4\n2 5 6 7 8\n", 0, 0},
+	{"intel std notes", "case\tload\tbaseline(std%)\tcompare%( std%)\npipe\t1-groups\t 1.00 (  1.20)\t -0.53 (  0.80)\nsock\t1-groups\t 1.00 (  2.01)\t -3.25 (  1.95)\n", 1, 8},
+	{"kernels as rows", "Kernel  Time  Ratio\n2.6.9  79  1.00\n2.6.9-mm1  XX  1.01\n", 1, 3},
+	{"suffixes", "job base new\nrandread 250K 262K\nseqread 450MB/s 470MB/s\n", 1, 4},
+	{"label with note", "test base new\nShell Scripts (1 concurrent) 42.4 43.1\nExecl Throughput 43.0 44.2\n", 1, 4},
+	{"rule before total", "test  base  new  sum\na  1  2  3\nb  4  5  6\n     ======\ntotal  5  7  9\n", 1, 9},
+	{"slabinfo", "name active num size\nkmalloc-64 12345 12800 64 : tunables 0 0 0\ntask_struct 1021 1050 9600 : tunables 0 0 0\n", 0, 0},
+	{"prose label", "name base new\nwe saw it and the 12 13\nthen it was on the 14 15\n", 0, 0},
 }
 
 func TestWhitespace(t *testing.T) { runFamily(t, whitespace{}, whitespaceCases) }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"regexp"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -29,7 +30,7 @@ type crawlCmd struct {
 	Shard   string   `placeholder:"I/N" help:"Process only share I of N (1-based, by Message-ID hash), so that N machines can split an archive; combine their databases with merge."`
 	Workers int      `placeholder:"N" help:"Decoding goroutines (default: the number of CPUs)."`
 	Git     string   `enum:"auto,git,go-git" default:"auto" help:"Reader of public-inbox git epochs: the git binary, go-git, or auto (git when on PATH)."`
-	Inputs  []string `arg:"" name:"archive" type:"path" help:"mbox, mbox.gz, Maildir, folders of messages, public-inbox v2 epochs (N.git) or inboxes."`
+	Inputs  []string `arg:"" name:"archive" help:"mbox, mbox.gz, Maildir, folders of messages, public-inbox v2 epochs (N.git) or inboxes."`
 }
 
 // maxFaultLines bounds the per-message fault lines on standard error; the
@@ -45,6 +46,7 @@ func (c *crawlCmd) Run(ctx context.Context, k *kong.Context) error {
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	tuneGC()
 	st, err := sqlite.Open(c.DB)
 	if err != nil {
 		return err
@@ -76,6 +78,19 @@ func (c *crawlCmd) Run(ctx context.Context, k *kong.Context) error {
 		return errInputs
 	}
 	return nil
+}
+
+// tuneGC trades memory the crawl does not use for fewer collections: a
+// crawl's live heap is small (a few hundred messages in flight), so the
+// default GOGC=100 collects very often. A soft limit keeps the peak
+// bounded. GOGC and GOMEMLIMIT in the environment take precedence.
+func tuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(100 << 20)
+	}
 }
 
 // options turns the flags into crawl options.

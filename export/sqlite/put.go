@@ -60,6 +60,7 @@ type batch struct {
 	tx                     *sql.Tx
 	ctx                    context.Context
 	msg, obs, find, insTab *sql.Stmt
+	addSeries, getSeries   *sql.Stmt
 }
 
 func (b *batch) prepare() error {
@@ -72,6 +73,8 @@ func (b *batch) prepare() error {
 		{&b.obs, insertObservation},
 		{&b.find, `SELECT id, quote_depth, quoted_copies FROM tables WHERE fingerprint = ?`},
 		{&b.insTab, `INSERT INTO tables (fingerprint, ` + tableColumns + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+		{&b.addSeries, `INSERT OR IGNORE INTO series (title, version) VALUES (?, ?)`},
+		{&b.getSeries, `SELECT id FROM series WHERE title = ? AND version = ?`},
 	} {
 		if *p.dst, err = b.tx.PrepareContext(b.ctx, p.sql); err != nil {
 			return err
@@ -81,7 +84,7 @@ func (b *batch) prepare() error {
 }
 
 func (b *batch) close() {
-	for _, st := range []*sql.Stmt{b.msg, b.obs, b.find, b.insTab} {
+	for _, st := range []*sql.Stmt{b.msg, b.obs, b.find, b.insTab, b.addSeries, b.getSeries} {
 		if st != nil {
 			st.Close()
 		}
@@ -241,11 +244,17 @@ func (b *batch) seriesID(title string, version int) (int64, error) {
 	if id, ok := b.s.series[k]; ok {
 		return id, nil
 	}
-	if _, err := b.tx.ExecContext(b.ctx, `INSERT OR IGNORE INTO series (title, version) VALUES (?, ?)`, title, version); err != nil {
+	res, err := b.addSeries.ExecContext(b.ctx, title, version)
+	if err != nil {
 		return 0, err
 	}
 	var id int64
-	if err := b.tx.QueryRowContext(b.ctx, `SELECT id FROM series WHERE title = ? AND version = ?`, title, version).Scan(&id); err != nil {
+	if n, _ := res.RowsAffected(); n == 1 {
+		id, err = res.LastInsertId()
+	} else {
+		err = b.getSeries.QueryRowContext(b.ctx, title, version).Scan(&id)
+	}
+	if err != nil {
 		return 0, err
 	}
 	if len(b.s.series) > 1<<16 {

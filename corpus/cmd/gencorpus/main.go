@@ -20,6 +20,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/lkmlbench/lkmlbench/corpus/internal/gen"
 )
 
 func main() {
@@ -56,10 +58,10 @@ func run(path string, gz bool, n int, limit int64, seed uint64) error {
 		w = zw
 	}
 	bw := bufio.NewWriterSize(w, 1<<20)
-	g := newGen(seed)
+	g := gen.New(seed)
 	var written int64
 	for i := 0; n > 0 && i < n || n == 0 && written < limit; i++ {
-		msg := g.message(i)
+		msg := g.Message(i)
 		if _, err := bw.WriteString(msg); err != nil {
 			return err
 		}

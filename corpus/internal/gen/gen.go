@@ -1,4 +1,6 @@
-package main
+// Package gen writes synthetic mailing-list messages in the shapes of real
+// LKML traffic, for the crawl's benchmarks and cmd/gencorpus.
+package gen
 
 import (
 	"encoding/base64"
@@ -9,15 +11,17 @@ import (
 	"time"
 )
 
-// gen writes messages; all randomness comes from its seeded source.
-type gen struct {
+// Gen writes messages; all randomness comes from its seeded source, so
+// the output is the same for the same seed.
+type Gen struct {
 	r     *rand.Rand
 	ids   []string // recent message ids, for replies
 	start time.Time
 }
 
-func newGen(seed uint64) *gen {
-	return &gen{r: rand.New(rand.NewPCG(seed, 0x6c6b6d6c)), start: time.Date(2022, 1, 3, 8, 0, 0, 0, time.UTC)}
+// New returns a generator seeded with seed.
+func New(seed uint64) *Gen {
+	return &Gen{r: rand.New(rand.NewPCG(seed, 0x6c6b6d6c)), start: time.Date(2022, 1, 3, 8, 0, 0, 0, time.UTC)}
 }
 
 var (
@@ -36,10 +40,12 @@ var (
 		results show that numbers about same but also variance between runs kernel tree commit`)
 )
 
-func (g *gen) pick(l []string) string { return l[g.r.IntN(len(l))] }
+func (g *Gen) pick(l []string) string { return l[g.r.IntN(len(l))] }
 
-// message renders message i with its From_ line.
-func (g *gen) message(i int) string {
+// Message renders message i, From_ line included: a patch, a reply or
+// (every 50th message) a reply with a result table; 3% are base64 and 5%
+// quoted-printable.
+func (g *Gen) Message(i int) string {
 	date := g.start.Add(time.Duration(i) * 47 * time.Second)
 	id := fmt.Sprintf("%d%04d.%d-%d-%s", date.Unix(), i%10000, g.r.IntN(99999), i, "lkml@example.org")
 	from := g.pick(people)
@@ -90,7 +96,7 @@ func (g *gen) message(i int) string {
 }
 
 // headers writes a lore-like header block of 2-3 KB.
-func (g *gen) headers(h *strings.Builder, from, subject, id, reply string, date time.Time, cte string) {
+func (g *Gen) headers(h *strings.Builder, from, subject, id, reply string, date time.Time, cte string) {
 	fmt.Fprintf(h, "Return-Path: <linux-kernel+bounces-%d-lkml=lkml.kernel.org@vger.kernel.org>\n", g.r.IntN(1e6))
 	for k := 0; k < 3+g.r.IntN(3); k++ {
 		fmt.Fprintf(h, "Received: from mail-%s.example.net (mail-%s.example.net [10.%d.%d.%d])\n\tby smtp.subspace.kernel.org (Postfix) with ESMTPS id %X\n\tfor <linux-kernel@vger.kernel.org>; %s\n",
@@ -114,7 +120,7 @@ func (g *gen) headers(h *strings.Builder, from, subject, id, reply string, date 
 	fmt.Fprintf(h, "MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: %s\n", cte)
 }
 
-func (g *gen) b64(n int) string {
+func (g *Gen) b64(n int) string {
 	b := make([]byte, n*3/4)
 	for i := range b {
 		b[i] = byte(g.r.Uint32())
@@ -141,7 +147,7 @@ func wrap64(s string) string {
 }
 
 // prose writes n paragraphs of list-style text.
-func (g *gen) prose(n int) string {
+func (g *Gen) prose(n int) string {
 	var b strings.Builder
 	for p := 0; p < n; p++ {
 		line := 0
@@ -159,10 +165,10 @@ func (g *gen) prose(n int) string {
 	return b.String()
 }
 
-func (g *gen) signature() string { return "\n-- \nThanks and Regards,\n" + g.pick(people) + "\n" }
+func (g *Gen) signature() string { return "\n-- \nThanks and Regards,\n" + g.pick(people) + "\n" }
 
 // diff writes a diffstat and a patch of a few hunks.
-func (g *gen) diff() string {
+func (g *Gen) diff() string {
 	var b strings.Builder
 	file := fmt.Sprintf("kernel/%s/%s.c", g.pick(subsystems), g.pick(words))
 	fmt.Fprintf(&b, " %s | %d +++++---\n 1 file changed, %d insertions(+), %d deletions(-)\n\n", file, 8+g.r.IntN(40), 5+g.r.IntN(30), 3+g.r.IntN(20))
@@ -185,7 +191,7 @@ func (g *gen) diff() string {
 }
 
 // quoted writes an attributed, quoted excerpt of an earlier message.
-func (g *gen) quoted(who string, date time.Time) string {
+func (g *Gen) quoted(who string, date time.Time) string {
 	name := who[:strings.IndexByte(who, '<')-1]
 	var b strings.Builder
 	fmt.Fprintf(&b, "On %s, %s wrote:\n", date.Add(-3*time.Hour).Format("Mon, Jan 2, 2006 at 15:04"), name)
@@ -201,7 +207,7 @@ func (g *gen) quoted(who string, date time.Time) string {
 }
 
 // table writes one benchmark result table of a parsed family.
-func (g *gen) table() string {
+func (g *Gen) table() string {
 	var b strings.Builder
 	v := func() float64 { return 1 + g.r.Float64()*1000 }
 	switch g.r.IntN(4) {

@@ -1,0 +1,259 @@
+package corpus_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/lkmlbench/lkmlbench"
+	"github.com/lkmlbench/lkmlbench/corpus"
+	"github.com/lkmlbench/lkmlbench/export/sqlite"
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+func openStore(t *testing.T, path string) *sqlite.Store {
+	t.Helper()
+	st, err := sqlite.Open(path)
+	require.NoError(t, err)
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+func observations(t *testing.T, st *sqlite.Store) []model.Observation {
+	t.Helper()
+	obs, err := st.Observations(context.Background(), sqlite.Query{})
+	require.NoError(t, err)
+	return obs
+}
+
+// count returns a number from the database.
+func count(t *testing.T, st *sqlite.Store, query string) int {
+	t.Helper()
+	var n int
+	require.NoError(t, st.DB().QueryRow(query).Scan(&n))
+	return n
+}
+
+// TestCrawlForms crawls each archive form twice: the first crawl stores
+// every message and table, the second adds nothing.
+func TestCrawlForms(t *testing.T) {
+	msgs := corpusMessages(20)
+	type form struct {
+		name  string
+		build func(t *testing.T, dir string) string
+		opts  corpus.Options
+	}
+	// The inbox holds one more message with a table, and a deletion
+	// commit (blob "d") for it that is no message.
+	inbox := append(append([]string{}, msgs...), mail(50, "Re: [PATCH] withdrawn", tableBody(50)))
+	forms := []form{
+		{"mbox", func(t *testing.T, dir string) string {
+			p := filepath.Join(dir, "list.mbox")
+			writeMbox(t, p, msgs)
+			return p
+		}, corpus.Options{}},
+		{"mbox.gz", func(t *testing.T, dir string) string {
+			p := filepath.Join(dir, "list.mbox.gz")
+			writeMboxGz(t, p, msgs)
+			return p
+		}, corpus.Options{}},
+		{"maildir", func(t *testing.T, dir string) string {
+			p := filepath.Join(dir, "Maildir")
+			writeMaildir(t, p, msgs)
+			return p
+		}, corpus.Options{}},
+		{"public-inbox/go-git", func(t *testing.T, dir string) string {
+			return writeInbox(t, filepath.Join(dir, "inbox"), inbox, 20)
+		}, corpus.Options{GitReader: "go-git"}},
+	}
+	if _, err := exec.LookPath("git"); err == nil {
+		forms = append(forms, form{"public-inbox/git", func(t *testing.T, dir string) string {
+			return filepath.Dir(filepath.Dir(writeInbox(t, filepath.Join(dir, "inbox"), inbox, 20)))
+		}, corpus.Options{GitReader: "git"}})
+	}
+	for _, f := range forms {
+		t.Run(f.name, func(t *testing.T) {
+			dir := t.TempDir()
+			in := f.build(t, dir)
+			st := openStore(t, filepath.Join(dir, "c.db"))
+			n, tables := 20, 4
+			if strings.HasPrefix(f.name, "public-inbox") {
+				n, tables = 21, 5
+			}
+			p, err := corpus.Crawl(context.Background(), st, []string{in}, f.opts)
+			require.NoError(t, err)
+			assert.EqualValues(t, n, p.Messages)
+			assert.EqualValues(t, n, p.Stored)
+			assert.EqualValues(t, tables, p.Tables)
+			assert.Zero(t, p.Faults)
+			assert.Equal(t, tables*3*4, len(observations(t, st)))
+			assert.Equal(t, n, count(t, st, "SELECT count(*) FROM messages"))
+
+			again, err := corpus.Crawl(context.Background(), st, []string{in}, f.opts)
+			require.NoError(t, err)
+			assert.EqualValues(t, 0, again.Stored)
+			assert.EqualValues(t, n, again.Duplicates)
+			assert.EqualValues(t, 0, again.Tables)
+			assert.Equal(t, n, count(t, st, "SELECT count(*) FROM messages"))
+			assert.Equal(t, tables*3*4, len(observations(t, st)))
+		})
+	}
+}
+
+// TestInterruptResume stops a crawl after a few batches and resumes it:
+// the result equals an uninterrupted crawl, without duplicates.
+func TestInterruptResume(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "list.mbox")
+	writeMbox(t, in, corpusMessages(60))
+
+	full := openStore(t, filepath.Join(dir, "full.db"))
+	_, err := corpus.Crawl(context.Background(), full, []string{in}, corpus.Options{})
+	require.NoError(t, err)
+
+	st := openStore(t, filepath.Join(dir, "resumed.db"))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opts := corpus.Options{BatchSize: 5, OnProgress: func(p corpus.Progress) {
+		if p.Stored >= 15 {
+			cancel()
+		}
+	}}
+	p, err := corpus.Crawl(ctx, st, []string{in}, opts)
+	require.ErrorIs(t, err, context.Canceled)
+	stored := count(t, st, "SELECT count(*) FROM messages")
+	assert.EqualValues(t, p.Stored, stored)
+	require.Less(t, stored, 60, "the crawl should have stopped early")
+
+	p, err = corpus.Crawl(context.Background(), st, []string{in}, corpus.Options{BatchSize: 5})
+	require.NoError(t, err)
+	assert.EqualValues(t, stored, p.Duplicates)
+	assert.EqualValues(t, 60-stored, p.Stored)
+	assert.Equal(t, 60, count(t, st, "SELECT count(*) FROM messages"))
+	assert.Equal(t, 60, count(t, st, "SELECT count(DISTINCT message_id) FROM messages"))
+	assert.Equal(t, observations(t, full), observations(t, st))
+}
+
+// TestCorruptMessage puts binary junk in the middle of an mbox: it is
+// counted and located, and every other message is stored.
+func TestCorruptMessage(t *testing.T) {
+	dir := t.TempDir()
+	msgs := corpusMessages(9)
+	msgs[4] = "Subject: junk\nMessage-ID: <junk@example.org>\n\n\x00\x01\x02\xff\xfe binary\x00\n"
+	in := filepath.Join(dir, "list.mbox")
+	writeMbox(t, in, msgs)
+	st := openStore(t, filepath.Join(dir, "c.db"))
+	var faults []corpus.Fault
+	p, err := corpus.Crawl(context.Background(), st, []string{in}, corpus.Options{OnFault: func(f corpus.Fault) { faults = append(faults, f) }})
+	require.NoError(t, err)
+	assert.EqualValues(t, 1, p.Faults)
+	require.Len(t, faults, 1)
+	assert.Equal(t, in, faults[0].Source)
+	assert.Positive(t, faults[0].Offset)
+	assert.Contains(t, faults[0].Error(), in+": offset ")
+	assert.EqualValues(t, 8, p.Stored)
+	assert.EqualValues(t, 2, p.Tables)
+}
+
+// TestShardsAndMerge splits a crawl in three shards: they are disjoint,
+// together complete, and merged they give the records of a single crawl.
+func TestShardsAndMerge(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "list.mbox")
+	writeMbox(t, in, corpusMessages(45))
+	full := openStore(t, filepath.Join(dir, "full.db"))
+	_, err := corpus.Crawl(context.Background(), full, []string{in}, corpus.Options{})
+	require.NoError(t, err)
+
+	merged := openStore(t, filepath.Join(dir, "merged.db"))
+	total := int64(0)
+	for i := 1; i <= 3; i++ {
+		sh, err := corpus.ParseShard(strings.Join([]string{string(rune('0' + i)), "3"}, "/"))
+		require.NoError(t, err)
+		st := openStore(t, filepath.Join(dir, "shard.db"+string(rune('0'+i))))
+		p, err := corpus.Crawl(context.Background(), st, []string{in}, corpus.Options{Shard: sh})
+		require.NoError(t, err)
+		total += p.Stored
+		assert.EqualValues(t, 45, p.Stored+p.Filtered)
+		require.NoError(t, st.Each(context.Background(), func(r *corpus.Record) error {
+			_, err := merged.Put(context.Background(), []corpus.Record{*r})
+			return err
+		}))
+	}
+	assert.EqualValues(t, 45, total)
+	assert.Equal(t, 45, count(t, merged, "SELECT count(*) FROM messages"))
+	assert.ElementsMatch(t, withoutIDs(observations(t, full)), withoutIDs(observations(t, merged)))
+}
+
+// withoutIDs drops table ids, which depend on the order tables were added.
+func withoutIDs(obs []model.Observation) []model.Observation {
+	out := append([]model.Observation(nil), obs...)
+	for i := range out {
+		out[i].Table = ""
+	}
+	return out
+}
+
+// TestParseShard checks the accepted and refused forms of --shard.
+func TestParseShard(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want corpus.Shard
+		ok   bool
+	}{
+		{"1/4", corpus.Shard{Index: 1, Count: 4}, true},
+		{" 4/4 ", corpus.Shard{Index: 4, Count: 4}, true},
+		{"0/4", corpus.Shard{}, false},
+		{"5/4", corpus.Shard{}, false},
+		{"1", corpus.Shard{}, false},
+		{"a/b", corpus.Shard{}, false},
+	} {
+		got, err := corpus.ParseShard(tc.in)
+		if tc.ok {
+			require.NoError(t, err, tc.in)
+			assert.Equal(t, tc.want, got, tc.in)
+		} else {
+			assert.Error(t, err, tc.in)
+		}
+	}
+}
+
+// TestSeedsMatchExtract is the acceptance test: crawling a folder holding
+// the four seed threads stores exactly the records `lkmlbench extract
+// --format jsonl` prints for the same files.
+func TestSeedsMatchExtract(t *testing.T) {
+	seeds, _ := filepath.Glob(filepath.Join("..", "..", "shared", "seeds", "*"))
+	if len(seeds) == 0 {
+		t.Skip("no seeds in ../../shared/seeds")
+	}
+	dir := t.TempDir()
+	folder := filepath.Join(dir, "seeds")
+	require.NoError(t, os.MkdirAll(folder, 0o755))
+	var files []string
+	for _, s := range seeds {
+		data, err := os.ReadFile(s)
+		require.NoError(t, err)
+		p := filepath.Join(folder, filepath.Base(s))
+		require.NoError(t, os.WriteFile(p, data, 0o644))
+		files = append(files, p)
+	}
+	sort.Strings(files)
+	ex := lkmlbench.New(lkmlbench.Options{})
+	for _, f := range files {
+		require.NoError(t, ex.AddPath(f))
+	}
+	want := ex.Document().Observations()
+	require.NotEmpty(t, want)
+
+	st := openStore(t, filepath.Join(dir, "seeds.db"))
+	_, err := corpus.Crawl(context.Background(), st, []string{folder}, corpus.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, want, observations(t, st))
+}

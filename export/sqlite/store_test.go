@@ -1,0 +1,169 @@
+package sqlite_test
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/lkmlbench/lkmlbench/corpus"
+	"github.com/lkmlbench/lkmlbench/export/sqlite"
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// table is a two-row table quoted at depth, written by author.
+func table(msg, author string, depth int) model.Table {
+	return model.Table{
+		Source: "list.mbox", MessageID: msg, StartLine: 10 + depth, EndLine: 12 + depth, QuoteDepth: depth,
+		Author: author, Format: "whitespace", Benchmark: "tbench", Context: []string{"tbench"},
+		Variants: []string{"base", "new"},
+		Rows: []model.Row{
+			{Case: "1", Line: 11 + depth, Cells: []model.Cell{{Variant: "base", Field: "value", Value: "10.5"}, {Variant: "new", Field: "value", Value: "11.0"}}},
+			{Case: "8", Line: 12 + depth, Flags: []string{"*"}, Cells: []model.Cell{{Variant: "base", Field: "value", Value: "80.25"}, {Variant: "new", Field: "value", Value: "79"}}},
+		},
+	}
+}
+
+func record(id string, hash byte, tables ...model.Table) corpus.Record {
+	r := corpus.Record{Meta: model.Message{Source: "list.mbox", ID: id, Subject: "Re: [PATCH v2 1/3] sched: Cut wakeup cost",
+		From: model.Address{Name: "Tess Kernel", Email: "tess@example.org"}, StartLine: 1, Patch: &model.PatchTag{Title: "sched: Cut wakeup cost", Version: 2, Index: 1, Total: 3}}, Tables: tables}
+	r.Hash[0] = hash
+	return r
+}
+
+func TestFoldQuotedCopies(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name       string
+		recs       []corpus.Record
+		wantAuthor string
+		wantDepth  int
+		wantMsg    string
+		wantCopies int
+		wantStats  corpus.PutStats
+	}{
+		{"quoted copy after the original", []corpus.Record{
+			record("a@x", 1, table("a@x", "Tess Kernel", 0)),
+			record("b@x", 2, table("b@x", "Tess Kernel", 1)),
+		}, "Tess Kernel", 0, "a@x", 1, corpus.PutStats{Messages: 2, Tables: 1, Folded: 1}},
+		{"original after a quoted copy replaces it", []corpus.Record{
+			record("b@x", 2, table("b@x", "", 2)),
+			record("a@x", 1, table("a@x", "Tess Kernel", 0)),
+		}, "Tess Kernel", 0, "a@x", 1, corpus.PutStats{Messages: 2, Tables: 1, Folded: 1}},
+		{"a message stored twice keeps one copy", []corpus.Record{
+			record("a@x", 1, table("a@x", "Tess Kernel", 0)),
+			record("a@x", 1, table("a@x", "Tess Kernel", 0)),
+		}, "Tess Kernel", 0, "a@x", 0, corpus.PutStats{Messages: 1, Duplicates: 1, Tables: 1}},
+		{"an edited message under the same id is kept", []corpus.Record{
+			record("a@x", 1, table("a@x", "Tess Kernel", 0)),
+			record("a@x", 9, table("a@x", "Tess Kernel", 0)),
+		}, "Tess Kernel", 0, "a@x", 1, corpus.PutStats{Messages: 2, Tables: 1, Folded: 1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st, err := sqlite.Open(filepath.Join(t.TempDir(), "t.db"))
+			require.NoError(t, err)
+			defer st.Close()
+			stats, err := st.Put(ctx, tc.recs)
+			require.NoError(t, err)
+			assert.Equal(t, tc.wantStats, stats)
+			obs, err := st.Observations(ctx, sqlite.Query{})
+			require.NoError(t, err)
+			require.Len(t, obs, 4)
+			for _, o := range obs {
+				assert.Equal(t, "t01", o.Table)
+				assert.Equal(t, tc.wantAuthor, o.Author)
+				assert.Equal(t, tc.wantDepth, o.QuoteDepth)
+				assert.Equal(t, tc.wantMsg, o.MessageID)
+			}
+			assert.Equal(t, []string{"*"}, obs[2].Flags)
+			var copies int
+			require.NoError(t, st.DB().QueryRow("SELECT quoted_copies FROM tables").Scan(&copies))
+			assert.Equal(t, tc.wantCopies, copies)
+		})
+	}
+}
+
+func TestQueryFilters(t *testing.T) {
+	ctx := context.Background()
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "t.db"))
+	require.NoError(t, err)
+	defer st.Close()
+	other := table("c@x", "Mel Gorman", 0)
+	other.Benchmark, other.Rows[0].Cells[0].Value = "hackbench", "1.25"
+	_, err = st.Put(ctx, []corpus.Record{record("a@x", 1, table("a@x", "Tess Kernel", 0)), record("c@x", 3, other)})
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		q    sqlite.Query
+		want int
+	}{
+		{sqlite.Query{}, 8},
+		{sqlite.Query{Benchmark: "hackbench"}, 4},
+		{sqlite.Query{Benchmark: "HACK%"}, 4},
+		{sqlite.Query{Author: "gorman"}, 4},
+		{sqlite.Query{Series: "wakeup cost"}, 8},
+		{sqlite.Query{Series: "nothing"}, 0},
+		{sqlite.Query{MessageID: "<a@x>"}, 4},
+	} {
+		obs, err := st.Observations(ctx, tc.q)
+		require.NoError(t, err)
+		assert.Len(t, obs, tc.want, "%+v", tc.q)
+	}
+}
+
+// TestLockedDatabase holds the write lock from another connection: Put
+// fails with an error that says so, and the database keeps what it had.
+func TestLockedDatabase(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "t.db")
+	st, err := sqlite.Open(path)
+	require.NoError(t, err)
+	defer st.Close()
+	_, err = st.Put(ctx, []corpus.Record{record("a@x", 1)})
+	require.NoError(t, err)
+
+	other, err := sql.Open("sqlite", "file:"+path)
+	require.NoError(t, err)
+	defer other.Close()
+	conn, err := other.Conn(ctx)
+	require.NoError(t, err)
+	defer conn.Close()
+	_, err = conn.ExecContext(ctx, "BEGIN IMMEDIATE")
+	require.NoError(t, err)
+
+	_, err = st.Put(ctx, []corpus.Record{record("b@x", 2, table("b@x", "Tess Kernel", 0))})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "locked by another process")
+	assert.Contains(t, err.Error(), path)
+	_, err = conn.ExecContext(ctx, "ROLLBACK")
+	require.NoError(t, err)
+
+	var n int
+	require.NoError(t, st.DB().QueryRow("SELECT count(*) FROM messages").Scan(&n))
+	assert.Equal(t, 1, n)
+	_, err = st.Put(ctx, []corpus.Record{record("b@x", 2, table("b@x", "Tess Kernel", 0))})
+	require.NoError(t, err)
+}
+
+// TestEachReplays checks that Each gives back what Put stored.
+func TestEachReplays(t *testing.T) {
+	ctx := context.Background()
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "t.db"))
+	require.NoError(t, err)
+	defer st.Close()
+	in := []corpus.Record{record("a@x", 1, table("a@x", "Tess Kernel", 0)), record("b@x", 2, table("b@x", "", 1))}
+	_, err = st.Put(ctx, in)
+	require.NoError(t, err)
+	var got []*corpus.Record
+	require.NoError(t, st.Each(ctx, func(r *corpus.Record) error { got = append(got, r); return nil }))
+	require.Len(t, got, 2)
+	assert.Equal(t, "a@x", got[0].Meta.ID)
+	assert.Equal(t, in[0].Hash, got[0].Hash)
+	require.Len(t, got[0].Tables, 1)
+	assert.Equal(t, 1, got[0].Tables[0].QuotedCopies)
+	assert.Equal(t, in[0].Tables[0].Rows, got[0].Tables[0].Rows)
+	assert.Empty(t, got[1].Tables, "the quoted copy was folded into a@x's table")
+	assert.Equal(t, "sched: Cut wakeup cost", got[1].Meta.Patch.Title)
+}

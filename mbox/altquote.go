@@ -1,0 +1,98 @@
+package mbox
+
+import (
+	"strings"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// altMarkers are the quote markers of old clients (Elm, some Usenet
+// readers, Lotus Notes) used instead of '>'.
+var altMarkers = []byte{'|', ':'}
+
+// altQuotes turns "| " and ": " quoting into quote depth. A run of lines
+// that all start with the same marker is quoting when an attribution line
+// stands right above it, or when most of its lines are prose holding the
+// marker character nowhere else: a "| a | b |" pipe grid or a ": value"
+// list keeps its text. The marker and one space after it are dropped; '>'
+// markers behind it add to the depth.
+func altQuotes(lines []model.Line) {
+	for i := 0; i < len(lines); {
+		c, ok := altMarker(lines[i].Text)
+		if !ok {
+			i++
+			continue
+		}
+		d := lines[i].Depth
+		j := i
+		for j < len(lines) && lines[j].Depth == d {
+			if mc, ok := altMarker(lines[j].Text); !ok || mc != c {
+				break
+			}
+			j++
+		}
+		if j-i >= 2 && (attributedAbove(lines, i) || proseRun(lines[i:j], c)) {
+			for k := i; k < j; k++ {
+				rest := strings.TrimPrefix(lines[k].Text[1:], " ")
+				depth, t := unquote(rest)
+				lines[k].Text, lines[k].Depth = t, d+1+depth
+			}
+		}
+		i = j
+	}
+}
+
+// altMarker returns the marker a line starts with: the marker alone or
+// followed by a space.
+func altMarker(t string) (byte, bool) {
+	for _, c := range altMarkers {
+		if len(t) > 0 && t[0] == c && (len(t) == 1 || t[1] == ' ') {
+			return c, true
+		}
+	}
+	return 0, false
+}
+
+// attributedAbove reports whether the nearest non-blank line above line i
+// at its depth is an attribution ("Name wrote:", "On ... wrote:").
+func attributedAbove(lines []model.Line, i int) bool {
+	for k := i - 1; k >= 0 && lines[k].Depth == lines[i].Depth; k-- {
+		t := strings.TrimSpace(lines[k].Text)
+		if t == "" {
+			continue
+		}
+		if _, ok := attribution(t); ok {
+			return true
+		}
+		return k > 0 && isOnWrote(strings.TrimSpace(lines[k-1].Text)+" "+t)
+	}
+	return false
+}
+
+// proseRun reports whether most lines of a marker run (after the marker)
+// are words without the marker character: quoted prose, not a grid.
+func proseRun(run []model.Line, c byte) bool {
+	prose, text := 0, 0
+	for _, l := range run {
+		rest := strings.TrimSpace(l.Text[1:])
+		if rest == "" {
+			continue
+		}
+		text++
+		if strings.IndexByte(rest, c) < 0 && len(strings.Fields(rest)) >= 3 && hasLetters(rest) {
+			prose++
+		}
+	}
+	return text > 0 && 2*prose > text
+}
+
+// hasLetters reports whether s holds at least three ASCII letters.
+func hasLetters(s string) bool {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c >= 'a' && c <= 'z' {
+			n++
+		}
+	}
+	return n >= 3
+}

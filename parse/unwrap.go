@@ -1,0 +1,240 @@
+package parse
+
+import (
+	"strings"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// Mail clients hard-wrap long lines (gmail at about 78 columns, Thunderbird
+// and Outlook at 72-76), so a wide table row arrives as a labelled line
+// short of some values and a continuation line holding only the rest:
+//
+//	Hmean     send-1024   5123.45 (   0.00%)   5234.56 (   2.17%)
+//	5301.12 (   3.47%)
+//
+// unwrapRows joins such pairs back into one line before the families see
+// the segment, so that every family reads whole rows. The rule is general:
+// within a run of table-like lines, the row width W (values per row) is
+// the one that full rows and wrapped pairs agree on; a line that starts
+// with a value and holds only values (and unit words the line above also
+// has) continues the line above when their value counts add up to W, both
+// are short of W, and the line above is as wide as a client wraps at.
+
+const (
+	// wrapColumn is the narrowest width mail clients wrap at: a line
+	// broken before a word that would not have reached it was not wrapped.
+	wrapColumn = 66
+	// maxWrapColumn is the widest: a longer line was not wrapped.
+	maxWrapColumn = 80
+)
+
+// rowShape is what unwrapRows needs to know of a line.
+type rowShape struct {
+	values int             // number tokens
+	words  map[string]bool // the other words (labels, units)
+	first  string          // the first blank-separated word
+	// valueFirst: the first token is a value, not a label.
+	valueFirst bool
+}
+
+// shapeOf splits a line into cell tokens (on blanks, brackets, '|' and the
+// '*' markers of mmtests) and counts its values and other words.
+func shapeOf(text string) rowShape {
+	toks := strings.FieldsFunc(text, func(r rune) bool {
+		switch r {
+		case ' ', '\t', '(', ')', '[', ']', '|', '*':
+			return true
+		}
+		return false
+	})
+	var sh rowShape
+	if f := strings.Fields(text); len(f) > 0 {
+		sh.first = f[0]
+	}
+	for _, t := range toks {
+		t = strings.TrimLeft(t, "±~")
+		t = strings.TrimPrefix(t, "+-")
+		switch {
+		case t == "" || !hasAlnum(t):
+			// "±", "+-", "%": punctuation between values.
+		case isValueToken(t):
+			if sh.values == 0 && len(sh.words) == 0 {
+				sh.valueFirst = true
+			}
+			sh.values++
+		default:
+			if sh.words == nil {
+				sh.words = map[string]bool{}
+			}
+			sh.words[t] = true
+		}
+	}
+	return sh
+}
+
+// isValueToken reports whether t is a number or a missing-value mark.
+func isValueToken(t string) bool {
+	if _, ok := ReadNumber(t, CommaUnknown); ok {
+		return true
+	}
+	return IsMissing(t) && t != "x" && t != "NA"
+}
+
+// hasAlnum reports whether s holds an ASCII letter or digit.
+func hasAlnum(s string) bool {
+	for _, r := range s {
+		if r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+// continues reports whether cur may be the wrapped rest of prev: it
+// starts with a value, holds fewer values than prev (the label took room
+// on the first line; rows of one width are not halves of one row) and no
+// other words than unit words prev already holds ("pct", "ms").
+func continues(prev, cur rowShape) bool {
+	if cur.values == 0 || cur.values >= prev.values || !cur.valueFirst {
+		return false
+	}
+	for w := range cur.words {
+		if !prev.words[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// wrappedHere reports whether a client would have broken prev before
+// cur's first word: prev (with its quote markers, about two columns per
+// level) is no wider than clients wrap at, and adding that word would
+// pass the narrowest wrap column. A grid row (ending in a '|' border, or the next starting with one) is
+// whole.
+func wrappedHere(prev model.Line, cur rowShape) bool {
+	t := strings.TrimRight(prev.Text, " \t")
+	if strings.HasSuffix(t, "|") || strings.HasPrefix(cur.first, "|") {
+		return false
+	}
+	width := len(t) + 2*prev.Depth
+	return width <= maxWrapColumn && width+1+len(cur.first) > wrapColumn
+}
+
+// unwrapRows joins wrapped table rows of the segment (see above). The
+// joined line keeps the first line's No and Offset.
+func (s *segment) unwrapRows() {
+	var join []bool // join[i]: line i continues line i-1
+	first, last, gap := -1, -1, 0
+	flush := func() {
+		if first >= 0 && last+1 < len(s.lines) {
+			last++ // the wrapped tail of the last row holds no number
+		}
+		if first >= 0 && last > first {
+			if join == nil {
+				join = make([]bool, len(s.lines))
+			}
+			s.markWraps(first, last, join)
+		}
+		first, last, gap = -1, -1, 0
+	}
+	for i, t := range s.tableish {
+		switch {
+		case t:
+			if first < 0 {
+				first = i
+			}
+			last, gap = i, 0
+		case first >= 0:
+			gap++
+			if gap > bridgeGap {
+				flush()
+			}
+		}
+	}
+	flush()
+	if join == nil {
+		return
+	}
+	lines := s.lines[:0:0]
+	tableish := s.tableish[:0:0]
+	for i, l := range s.lines {
+		if !join[i] {
+			lines = append(lines, l)
+			tableish = append(tableish, s.tableish[i])
+			continue
+		}
+		p := &lines[len(lines)-1]
+		sep := "  "
+		if strings.HasSuffix(p.Text, "(") || strings.HasSuffix(p.Text, "[") {
+			sep = " "
+		}
+		p.Text = strings.TrimRight(p.Text, " \t") + sep + strings.TrimSpace(l.Text)
+	}
+	s.lines, s.tableish = lines, tableish
+}
+
+// closesTail reports whether cur is only the end of prev's last cell
+// that a client wrapped away: prev leaves a bracket open, cur closes it
+// and holds nothing but unit words prev also has ("(-0.70" / "pct)").
+func closesTail(prev, cur string, ps, cs rowShape) bool {
+	if cs.values > 0 || len(cs.words) == 0 || ps.values == 0 {
+		return false
+	}
+	if !(strings.Count(prev, "(") > strings.Count(prev, ")") && strings.Contains(cur, ")") ||
+		strings.Count(prev, "[") > strings.Count(prev, "]") && strings.Contains(cur, "]")) {
+		return false
+	}
+	for w := range cs.words {
+		if !ps.words[w] {
+			return false
+		}
+	}
+	return wrappedHere(model.Line{Text: prev}, cs)
+}
+
+// markWraps finds the continuation lines among lines first..last.
+func (s *segment) markWraps(first, last int, join []bool) {
+	shapes := make([]rowShape, last-first+1)
+	for i := range shapes {
+		shapes[i] = shapeOf(s.lines[first+i].Text)
+	}
+	// wrapped[i]: line i may continue line i-1.
+	wrapped := make([]bool, len(shapes))
+	for i := 1; i < len(shapes); i++ {
+		wrapped[i] = continues(shapes[i-1], shapes[i]) && wrappedHere(s.lines[first+i-1], shapes[i])
+		if closesTail(s.lines[first+i-1].Text, s.lines[first+i].Text, shapes[i-1], shapes[i]) {
+			join[first+i] = true
+		}
+	}
+	// Score each width a wrapped pair adds up to: full rows of that width
+	// plus pairs whose lines are both short of it.
+	width, best := 0, 1
+	for i := 1; i < len(shapes); i++ {
+		if !wrapped[i] {
+			continue
+		}
+		w := shapes[i-1].values + shapes[i].values
+		n := 0
+		for k, sh := range shapes {
+			if sh.values == w {
+				n++
+			}
+			if k > 0 && wrapped[k] && shapes[k-1].values < w && sh.values < w && shapes[k-1].values+sh.values == w {
+				n++
+			}
+		}
+		if n > best || n == best && w > width {
+			width, best = w, n
+		}
+	}
+	if width == 0 {
+		return
+	}
+	for i := 1; i < len(shapes); i++ {
+		p, c := shapes[i-1], shapes[i]
+		if wrapped[i] && !join[first+i-1] && p.values < width && c.values < width && p.values+c.values == width {
+			join[first+i] = true
+		}
+	}
+}

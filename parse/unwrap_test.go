@@ -1,0 +1,169 @@
+package parse
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// unwrapCases are bodies with the lines unwrapRows must give back.
+var unwrapCases = []struct {
+	name string
+	in   string
+	want []string // "No: text" of every line after unwrapping
+}{
+	{
+		name: "gmail 4+2 wrap of mmtests rows",
+		in: `                          6.8-rc1                6.8-rc1                6.8-rc1
+                          vanilla                 fix-v1                 fix-v2
+Hmean     send-64       234.56 (   0.00%)      240.12 (   2.37%)      241.90 (
+3.13%)
+Hmean     send-128      456.78 (   0.00%)      470.01 (   2.90%)      469.55 (
+2.80%)
+Hmean     send-256      890.12 (   0.00%)      901.23 (   1.25%)      899.00 (
+1.00%)`,
+		want: []string{
+			"1:                           6.8-rc1                6.8-rc1                6.8-rc1",
+			"2:                           vanilla                 fix-v1                 fix-v2",
+			"3: Hmean     send-64       234.56 (   0.00%)      240.12 (   2.37%)      241.90 ( 3.13%)",
+			"5: Hmean     send-128      456.78 (   0.00%)      470.01 (   2.90%)      469.55 ( 2.80%)",
+			"7: Hmean     send-256      890.12 (   0.00%)      901.23 (   1.25%)      899.00 ( 1.00%)",
+		},
+	},
+	{
+		name: "5+1 wrap with a unit word, one row whole",
+		in: `Test:                   tip               sis_core
+  1-groups:     4.28 (0.00 pct)     4.50 (-5.14 pct)     4.31 (-0.70
+pct)
+  2-groups:     4.63 (0.00 pct)     4.61 (0.43 pct)     4.66 (-0.65 pct)
+  4-groups:     5.01 (0.00 pct)     4.99 (0.40 pct)     5.12 (-2.20
+pct)`,
+		want: []string{
+			"1: Test:                   tip               sis_core",
+			"2:   1-groups:     4.28 (0.00 pct)     4.50 (-5.14 pct)     4.31 (-0.70  pct)",
+			"4:   2-groups:     4.63 (0.00 pct)     4.61 (0.43 pct)     4.66 (-0.65 pct)",
+			"5:   4-groups:     5.01 (0.00 pct)     4.99 (0.40 pct)     5.12 (-2.20  pct)",
+		},
+	},
+	{
+		name: "quoted rows wrapped onto the next >> line",
+		in: `>> kernel     run1     run2     run3     run4     run5     run6     run7
+>> base     10.01    10.20    10.11    10.05    10.30    10.22    10.19
+>> patched   9.81     9.90     9.85     9.88     9.91     9.87     9.86
+>> 9.95
+>> other     9.11     9.20     9.15     9.18     9.21     9.17     9.16
+>> 9.25`,
+		want: []string{
+			"1: kernel     run1     run2     run3     run4     run5     run6     run7",
+			"2: base     10.01    10.20    10.11    10.05    10.30    10.22    10.19",
+			"3: patched   9.81     9.90     9.85     9.88     9.91     9.87     9.86  9.95",
+			"5: other     9.11     9.20     9.15     9.18     9.21     9.17     9.16  9.25",
+		},
+	},
+	{
+		name: "short lines were not wrapped",
+		in: `groups  base   new
+1       1.04   1.01
+2
+4       2.77   2.61
+8       5.10   4.90`,
+		want: []string{"1: groups  base   new", "2: 1       1.04   1.01", "3: 2", "4: 4       2.77   2.61", "5: 8       5.10   4.90"},
+	},
+	{
+		name: "labelled next row is not a continuation",
+		in: `Hmean     64         1433.95 (   0.00%)     1466.19 *   2.25%*
+Hmean     128        2741.26 (   0.00%)     2760.11 (   0.69%)`,
+		want: []string{"1: Hmean     64         1433.95 (   0.00%)     1466.19 *   2.25%*", "2: Hmean     128        2741.26 (   0.00%)     2760.11 (   0.69%)"},
+	},
+	{
+		name: "numeric-case rows of one width stay apart",
+		in: `  1     1.00 [ 0.00]( 0.40)  1.01 [ 1.00]( 0.20)  0.99 [ -1.00]( 0.30)
+  2     1.00 [ 0.00]( 1.10)  0.97 [ -3.00]( 1.40)  1.00 [ 0.00]( 0.70)
+  4     1.00 [ 0.00]( 0.50)  0.98 [ -2.00]( 1.20)  1.02 [ 2.00]( 0.90)`,
+		want: []string{
+			"1:   1     1.00 [ 0.00]( 0.40)  1.01 [ 1.00]( 0.20)  0.99 [ -1.00]( 0.30)",
+			"2:   2     1.00 [ 0.00]( 1.10)  0.97 [ -3.00]( 1.40)  1.00 [ 0.00]( 0.70)",
+			"3:   4     1.00 [ 0.00]( 0.50)  0.98 [ -2.00]( 1.20)  1.02 [ 2.00]( 0.90)",
+		},
+	},
+	{
+		name: "grid rows are whole",
+		in: `|      1 |   8 |     8 | 1.0534  | 0.13722 | 0.7293 (+30.7%) | 0.02653 |
+|      2 |   8 |    16 | 1.6219  | 0.16631 | 1.6391 (-1%)    | 0.24001 |
+|      4 |   8 |    32 | 2.0101  | 0.11111 | 2.0001 (+0.5%)  | 0.01000 |`,
+		want: []string{
+			"1: |      1 |   8 |     8 | 1.0534  | 0.13722 | 0.7293 (+30.7%) | 0.02653 |",
+			"2: |      2 |   8 |    16 | 1.6219  | 0.16631 | 1.6391 (-1%)    | 0.24001 |",
+			"3: |      4 |   8 |    32 | 2.0101  | 0.11111 | 2.0001 (+0.5%)  | 0.01000 |",
+		},
+	},
+}
+
+func TestUnwrapRows(t *testing.T) {
+	for _, tc := range unwrapCases {
+		t.Run(tc.name, func(t *testing.T) {
+			segs := segments(linesOf(tc.in))
+			require.Len(t, segs, 1)
+			s := segs[0]
+			s.unwrapRows()
+			var got []string
+			for _, l := range s.lines {
+				got = append(got, strings.TrimRight(itoa(l.No)+": "+l.Text, " "))
+			}
+			assert.Equal(t, tc.want, got)
+			assert.Len(t, s.tableish, len(s.lines))
+		})
+	}
+}
+
+// TestUnwrapKeepsOffsets checks that a joined line keeps its first line's
+// position in the input.
+func TestUnwrapKeepsOffsets(t *testing.T) {
+	in := unwrapCases[0].in
+	s := segments(linesOf(in))[0]
+	s.unwrapRows()
+	require.Len(t, s.lines, 5)
+	assert.Equal(t, int64(strings.Index(in, "Hmean     send-128")), s.lines[3].Offset)
+}
+
+func itoa(n int) string {
+	var b [20]byte
+	i := len(b)
+	for {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+		if n == 0 {
+			return string(b[i:])
+		}
+	}
+}
+
+func FuzzUnwrap(f *testing.F) {
+	for _, tc := range unwrapCases {
+		f.Add(tc.in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		for _, s := range segments(linesOf(in)) {
+			n := len(s.lines)
+			s.unwrapRows()
+			if len(s.lines) > n || len(s.tableish) != len(s.lines) {
+				t.Fatalf("unwrap grew the segment or lost tableish: %d -> %d", n, len(s.lines))
+			}
+			_ = s.blocks()
+		}
+	})
+}
+
+func BenchmarkUnwrap(b *testing.B) {
+	in := strings.Repeat(unwrapCases[0].in+"\n\n", 50)
+	b.SetBytes(int64(len(in)))
+	lines := linesOf(in)
+	for b.Loop() {
+		for _, s := range segments(lines) {
+			s.unwrapRows()
+		}
+	}
+}
