@@ -46,10 +46,10 @@ func splitHeader(data []byte) headerBlock {
 			return h
 		case (line[0] == ' ' || line[0] == '\t') && len(h.fields) > 0:
 			f := &h.fields[len(h.fields)-1]
-			f.value += " " + strings.TrimSpace(string(line))
+			f.value += " " + strings.TrimSpace(latin1Header(line))
 		case isHeaderLine(line):
 			i := bytes.IndexByte(line, ':')
-			h.fields = append(h.fields, headerField{key: string(line[:i]), value: strings.TrimSpace(string(line[i+1:]))})
+			h.fields = append(h.fields, headerField{key: string(line[:i]), value: strings.TrimSpace(latin1Header(line[i+1:]))})
 		default:
 			h.malformed = len(h.fields) > 0
 			h.bodyStart = pos
@@ -68,4 +68,11 @@ func nextLine(data []byte, pos int) int {
 		return pos + i + 1
 	}
 	return len(data)
+}
+
+// latin1Header returns a header value as UTF-8: raw 8-bit bytes that are
+// not UTF-8 (an old client writing "Krüger" in Latin-1 without RFC 2047
+// encoding) are read as Latin-1.
+func latin1Header(b []byte) string {
+	return toUTF8(b, func(string, ...any) {})
 }

@@ -23,6 +23,7 @@ func (b *Block) finish(m Match) model.Table {
 		for _, h := range heads {
 			t.Context = append(t.Context, h.text)
 		}
+		t.Context = append(t.Context, m.Inner...)
 	}
 	t.Lead = lead
 	if t.Benchmark == "" {
@@ -102,8 +103,8 @@ func (s *segment) above(i int) (heads []heading, lead []string, cmds []string) {
 			}
 			continue
 		}
-		if s.tableish[j] && !isProse(text) {
-			continue
+		if s.tableish[j] && (isRule(text) || numberTokens(text) > 0) && !isProse(text) {
+			continue // a row of some table, not words about this one
 		}
 		if len(heads) > 0 {
 			prose++

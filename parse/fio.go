@@ -141,7 +141,7 @@ func (fioFamily) Read(b *Block) []Match {
 		m, end := fioTable(b, i, job != nil)
 		if len(m.Table.Rows) > 0 {
 			if job != nil {
-				m.Table.Context = append(headingTextsAt(b, i, fioStale), job[1])
+				m.Inner = []string{job[1]}
 			}
 			out = append(out, m)
 		}
@@ -186,7 +186,7 @@ func fioTable(b *Block, i int, header bool) (Match, int) {
 			}
 		default:
 			label, rest, ok := strings.Cut(text, ":")
-			if !ok {
+			if !ok || strings.TrimSpace(label) == "" {
 				return Match{Start: i, End: end, Table: t}, end
 			}
 			label = fioLabelSpace.ReplaceAllStringFunc(strings.Join(strings.Fields(label), " "), strings.TrimSpace)
@@ -297,11 +297,4 @@ func fioPctlRow(b *Block, j int, name string) (model.Row, bool) {
 		addCell(&row, b.Comma, "", "p"+histTrimZeros(p.Name), p.Value)
 	}
 	return row, len(row.Cells) > 0
-}
-
-// fioStale reports whether a heading found above a job is a line of the
-// job before it.
-func fioStale(text string) bool {
-	return strings.Contains(text, "=") || fioJob.MatchString(text) ||
-		strings.HasPrefix(text, "Run status group") || strings.HasPrefix(text, "Disk stats")
 }

@@ -27,6 +27,11 @@ var fioCases = []struct {
 		want: []string{"read||iops|10", "read||bw|40", "read||io|400", "read||runtime|10001"},
 	},
 	{
+		name: "a line without label ends the job",
+		in:   "  read: IOPS=1, BW=4KiB/s (4kB/s)(40KiB/10001msec)\n  : iops=7\n",
+		want: []string{"read||iops|1", "read||bw|4", "read||io|40", "read||runtime|10001"},
+	},
+	{
 		name: "job file",
 		in:   "[randread]\nrw=randread\niodepth=32\n",
 	},

@@ -427,6 +427,7 @@ func histHasCase(run []histSection, name string) bool {
 // their names from the line above the first heading; a short line there
 // such as "Groups: 4" or "16 Threads" titles the run and joins its context.
 func histRun(b *Block, run []histSection) Match {
+	var inner []string
 	n := run[0].n
 	start := run[0].head
 	t := model.Table{Benchmark: "schbench"}
@@ -451,7 +452,7 @@ func histRun(b *Block, run []histSection) Match {
 		}
 	case above >= 0 && histRunTitle(b.Lines[above].Text):
 		start = above
-		t.Context = append(headingTextsAt(b, above, histSectionLine), strings.TrimSuffix(strings.TrimSpace(b.Lines[above].Text), ":"))
+		inner = []string{strings.TrimSuffix(strings.TrimSpace(b.Lines[above].Text), ":")}
 	}
 	if n == 1 {
 		variants = []string{""}
@@ -488,7 +489,7 @@ func histRun(b *Block, run []histSection) Match {
 			t.Direction = d
 		}
 	}
-	return Match{Start: start, End: end, Table: t}
+	return Match{Start: start, End: end, Table: t, Inner: inner}
 }
 
 // histAverageRPS reads schbench's closing "average rps: 1234.56" line at
@@ -523,25 +524,6 @@ func histRunTitle(text string) bool {
 	words := strings.Fields(text)
 	return len(words) >= 1 && len(words) <= 4 && len(text) <= 40 && hasNumberToken(text) &&
 		!sentenceEnd(text) && !isCommand(text)
-}
-
-// headingTextsAt returns the headings above line k as the framework would
-// have found them for a table starting there, without those that stale
-// reports as lines of an earlier table; families that add a heading of
-// their own to a table's context (a schbench run title, a perf stat
-// command) start from these.
-func headingTextsAt(b *Block, k int, stale func(string) bool) []string {
-	out := []string{}
-	if b.seg == nil {
-		return out
-	}
-	heads, _, _ := b.seg.above(b.base + k)
-	for _, h := range heads {
-		if !stale(h.text) {
-			out = append(out, h.text)
-		}
-	}
-	return out
 }
 
 // histColumn reads back the column index histReadSection kept in a cell's

@@ -70,7 +70,7 @@ var kernbenchHeader = regexp.MustCompile(`(?i)^\s*average\s+(.*?\S)\s+run\b\s*(?
 // kernbenchParse reads line i as a statistic row.
 func kernbenchParse(b *Block, i int) (string, []*kernbenchValue, bool) {
 	text := strings.TrimSpace(b.Lines[i].Text)
-	if text == "" || !isLetter(text[0]) {
+	if text == "" || !isLetter(text[0]) || !kernbenchNamed(text) {
 		return "", nil, false
 	}
 	r, ok := parseLine(kernbenchParser, text)
@@ -82,6 +82,18 @@ func kernbenchParse(b *Block, i int) (string, []*kernbenchValue, bool) {
 		return "", nil, false
 	}
 	return name, r.Cells, true
+}
+
+// kernbenchNamed reports whether text starts with a statistic's name, so
+// that only such lines reach the grammar.
+func kernbenchNamed(text string) bool {
+	low := strings.ToLower(text)
+	for n := range kernbenchNames {
+		if strings.HasPrefix(low, n) {
+			return true
+		}
+	}
+	return false
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
@@ -145,20 +157,14 @@ func kernbenchTable(b *Block, i, end, n int, rows []model.Row) Match {
 		}
 	}
 	t.Rows = rows
+	var inner []string
 	if k := prevText(b, start, max(0, start-2)); k >= 0 {
 		if m := kernbenchHeader.FindStringSubmatch(b.Lines[k].Text); m != nil {
 			start, t.Statistic = k, "Average"
-			t.Context = append(headingTextsAt(b, k, kernbenchStale), m[1])
+			inner = []string{m[1]}
 		}
 	}
-	return Match{Start: start, End: end, Table: t}
-}
-
-// kernbenchStale reports whether a heading found above a table is a line of
-// an earlier kernbench block in the same text ("Sleeps 51022" reads as a
-// short title).
-func kernbenchStale(text string) bool {
-	return kernbenchHeader.MatchString(text) || kernbenchRowStart.MatchString(text)
+	return Match{Start: start, End: end, Table: t, Inner: inner}
 }
 
 // kernbenchRowStart is the start of a statistic row.

@@ -220,20 +220,27 @@ func devRead(text string) (*devLine, bool) {
 	return parseLine(devParser, text)
 }
 
-// devBlocks reads runs of two or more devLines (one kernbench result
-// block, one series): the metric is the case, the parenthesis "stddev".
-// A blank or any other line ends a run; a line of another layout inside
-// it ("Percent CPU 1526" without a deviation) ends it too, so that
-// "CPU: 64"-style machine lists never read.
+// kernbenchStats are the statistics kernbench itself prints; the kernbench
+// family reads its blocks, so a run naming one is left to it.
+var kernbenchStats = map[string]bool{
+	"elapsed time": true, "user time": true, "system time": true, "percent cpu": true,
+	"context switches": true, "sleeps": true,
+}
+
+// devBlocks reads runs of two or more devLines (one series of metrics, as
+// kernbench-like tools print them): the metric is the case, the
+// parenthesis "stddev". A blank or any other line ends a run; a line of
+// another layout inside it (a value without a deviation) ends it too, so
+// that "CPU: 64"-style machine lists never read.
 func devBlocks(b *Block) []Match {
 	var out []Match
 	var rows []model.Row
-	first := -1
+	first, theirs := -1, false
 	flush := func(end int) {
-		if len(rows) >= 2 {
+		if len(rows) >= 2 && !theirs {
 			out = append(out, Match{Start: first, End: end, Table: model.Table{Variants: []string{}, Rows: rows}})
 		}
-		rows, first = nil, -1
+		rows, first, theirs = nil, -1, false
 	}
 	for i, l := range b.Lines {
 		text := strings.TrimSpace(l.Text)
@@ -248,6 +255,7 @@ func devBlocks(b *Block) []Match {
 			first = i
 		}
 		r := rowAt(b, i, strings.Join(dl.Key, " "))
+		theirs = theirs || kernbenchStats[strings.ToLower(r.Case)]
 		addCell(&r, b.Comma, "", "value", dl.Value)
 		addCell(&r, b.Comma, "", "stddev", dl.Dev)
 		rows = append(rows, r)

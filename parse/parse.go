@@ -46,6 +46,10 @@ type Match struct {
 	// Start and End delimit the table's lines in Block.Lines, headers
 	// included, End exclusive.
 	Start, End int
+	// Inner are headings inside the match's own lines (a job name, a load
+	// level, a section title) that the family read; they go after the
+	// headings found above the match, innermost last.
+	Inner []string
 	// Table holds what the family read: Format, Variants, Baseline, Rows
 	// (with Line and Offset from the block's lines), and Benchmark, Unit,
 	// Direction, Statistic or Context when the table's own header states

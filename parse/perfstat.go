@@ -233,21 +233,15 @@ func (perfStatFamily) Read(b *Block) []Match {
 			i = max(end, start+1)
 			continue
 		}
+		var inner []string
 		if cmd != "" {
-			t.Context = append(headingTextsAt(b, start, perfStatStale), cmd)
+			inner = []string{cmd}
 			if bench := findBenchmark(cmd); bench != "" {
 				t.Benchmark = bench
 			}
 		}
-		out = append(out, Match{Start: start, End: end, Table: t})
+		out = append(out, Match{Start: start, End: end, Table: t, Inner: inner})
 		i = end
 	}
 	return out
-}
-
-// perfStatStale reports whether a heading the framework found above a
-// header is the last counter line of the output before ("10 cycles").
-func perfStatStale(text string) bool {
-	t := strings.TrimSpace(text)
-	return t != "" && (isDigit(t[0]) || t[0] == '<')
 }

@@ -90,7 +90,7 @@ func (unixbenchFamily) Read(b *Block) []Match {
 				if k == m.Start-1 {
 					m.Start = k
 				}
-				m.Table.Context = append(headingTextsAt(b, m.Start, unixbenchStale), copies)
+				m.Inner = []string{copies}
 			}
 			out = append(out, m)
 		}
@@ -165,11 +165,4 @@ func unixbenchConfig(b *Block, i int) (int, string) {
 		}
 	}
 	return -1, ""
-}
-
-// unixbenchStale reports whether a heading above a table is a line of the
-// report before it.
-func unixbenchStale(text string) bool {
-	return unixbenchResult.MatchString(text) || unixbenchIndexRow.MatchString(text) ||
-		unixbenchScore.MatchString(text) || unixbenchCopies.MatchString(text)
 }

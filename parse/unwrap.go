@@ -193,8 +193,31 @@ func closesTail(prev, cur string, ps, cs rowShape) bool {
 	return wrappedHere(model.Line{Text: prev}, cs)
 }
 
+// mayContinue is the cheap part of the continuation test: cur starts with
+// a value or closes a bracket, and prev is as wide as clients wrap at.
+func mayContinue(prev model.Line, cur string) bool {
+	t := strings.TrimLeft(cur, " \t")
+	if t == "" {
+		return false
+	}
+	if c := t[0]; !isDigit(c) && c != '-' && c != '+' && c != '.' && c != '(' && c != '[' && !strings.ContainsAny(t, ")]") {
+		return false
+	}
+	f, _, _ := strings.Cut(t, " ")
+	return wrappedHere(prev, rowShape{first: f})
+}
+
 // markWraps finds the continuation lines among lines first..last.
 func (s *segment) markWraps(first, last int, join []bool) {
+	// Most blocks hold no line a client could have wrapped: a cheap look
+	// at line widths spares them the token reading.
+	candidate := false
+	for i := first + 1; i <= last && !candidate; i++ {
+		candidate = mayContinue(s.lines[i-1], s.lines[i].Text)
+	}
+	if !candidate {
+		return
+	}
 	shapes := make([]rowShape, last-first+1)
 	for i := range shapes {
 		shapes[i] = shapeOf(s.lines[first+i].Text)
@@ -208,31 +231,39 @@ func (s *segment) markWraps(first, last int, join []bool) {
 		}
 	}
 	// Score each width a wrapped pair adds up to: full rows of that width
-	// plus pairs whose lines are both short of it.
+	// plus pairs adding up to it (both lines are then short of it, as
+	// continues holds them to at least one value each).
+	full, pairs := map[int]int{}, map[int]int{}
+	for i, sh := range shapes {
+		full[sh.values]++
+		if wrapped[i] {
+			pairs[shapes[i-1].values+sh.values]++
+		}
+	}
 	width, best := 0, 1
-	for i := 1; i < len(shapes); i++ {
-		if !wrapped[i] {
-			continue
-		}
-		w := shapes[i-1].values + shapes[i].values
-		n := 0
-		for k, sh := range shapes {
-			if sh.values == w {
-				n++
-			}
-			if k > 0 && wrapped[k] && shapes[k-1].values < w && sh.values < w && shapes[k-1].values+sh.values == w {
-				n++
-			}
-		}
-		if n > best || n == best && w > width {
+	for w, n := range pairs {
+		if n += full[w]; n > best || n == best && w > width {
 			width, best = w, n
 		}
 	}
 	if width == 0 {
 		return
 	}
+	// whole[n]: lines of n values that neither continue nor are continued,
+	// rows standing alone. When more rows stand alone with p values than
+	// with the joined width, p is the table's width and what follows such
+	// a line is another row.
+	whole := map[int]int{}
+	for i, sh := range shapes {
+		if sh.values > 0 && !wrapped[i] && (i+1 >= len(shapes) || !wrapped[i+1]) {
+			whole[sh.values]++
+		}
+	}
 	for i := 1; i < len(shapes); i++ {
 		p, c := shapes[i-1], shapes[i]
+		if whole[p.values] > whole[width] {
+			continue
+		}
 		if wrapped[i] && !join[first+i-1] && p.values < width && c.values < width && p.values+c.values == width {
 			join[first+i] = true
 		}

@@ -51,15 +51,32 @@ pct)`,
 		name: "quoted rows wrapped onto the next >> line",
 		in: `>> kernel     run1     run2     run3     run4     run5     run6     run7
 >> base     10.01    10.20    10.11    10.05    10.30    10.22    10.19
->> patched   9.81     9.90     9.85     9.88     9.91     9.87     9.86
->> 9.95
->> other     9.11     9.20     9.15     9.18     9.21     9.17     9.16
->> 9.25`,
+>> patched   9.81     9.90     9.85     9.88     9.91     9.87
+>> 9.86
+>> other     9.11     9.20     9.15     9.18     9.21     9.17
+>> 9.16`,
 		want: []string{
 			"1: kernel     run1     run2     run3     run4     run5     run6     run7",
 			"2: base     10.01    10.20    10.11    10.05    10.30    10.22    10.19",
-			"3: patched   9.81     9.90     9.85     9.88     9.91     9.87     9.86  9.95",
-			"5: other     9.11     9.20     9.15     9.18     9.21     9.17     9.16  9.25",
+			"3: patched   9.81     9.90     9.85     9.88     9.91     9.87  9.86",
+			"5: other     9.11     9.20     9.15     9.18     9.21     9.17  9.16",
+		},
+	},
+	{
+		name: "a full row followed by a stray value is not wrapped",
+		in: `kernel     run1     run2     run3     run4     run5     run6     run7
+base     10.01    10.20    10.11    10.05    10.30    10.22    10.19
+patched   9.81     9.90     9.85     9.88     9.91     9.87     9.86
+9.95
+other     9.11     9.20     9.15     9.18     9.21     9.17     9.16
+9.25`,
+		want: []string{
+			"1: kernel     run1     run2     run3     run4     run5     run6     run7",
+			"2: base     10.01    10.20    10.11    10.05    10.30    10.22    10.19",
+			"3: patched   9.81     9.90     9.85     9.88     9.91     9.87     9.86",
+			"4: 9.95",
+			"5: other     9.11     9.20     9.15     9.18     9.21     9.17     9.16",
+			"6: 9.25",
 		},
 	},
 	{
