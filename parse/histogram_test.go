@@ -122,7 +122,7 @@ func TestHistogramSchbenchTable(t *testing.T) {
 	tab := ms[0].Table
 	assert.Equal(t, 0, ms[0].Start)
 	assert.Equal(t, 6, ms[0].End)
-	assert.Equal(t, []string{"Groups: 8"}, tab.Context)
+	assert.Equal(t, []string{"Groups: 8"}, ms[0].Inner)
 	assert.Equal(t, "higher", tab.Direction)
 	assert.Equal(t, "requests", tab.Unit)
 	assert.Equal(t, "schbench", tab.Benchmark)

@@ -70,9 +70,9 @@ func TestPerfStatHeaders(t *testing.T) {
 	require.Len(t, ms, 2)
 	assert.Equal(t, []int{0, 3}, []int{ms[0].Start, ms[0].End})
 	assert.Equal(t, "schbench", ms[0].Table.Benchmark)
-	assert.Equal(t, []string{"schbench -m 2"}, ms[0].Table.Context)
+	assert.Equal(t, []string{"schbench -m 2"}, ms[0].Inner)
 	assert.Equal(t, "perf stat", ms[1].Table.Benchmark)
-	assert.Equal(t, []string{"system wide"}, ms[1].Table.Context)
+	assert.Equal(t, []string{"system wide"}, ms[1].Inner)
 }
 
 func FuzzPerfStat(f *testing.F) {
