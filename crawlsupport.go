@@ -8,11 +8,12 @@ import (
 )
 
 // MessageTables returns the tables of one decoded message with the
-// provenance and normalised readings Extractor.AddMessage gives them
-// (source, message id, reconstruction flag, author of unquoted tables,
-// normalize.Table), but without ids and without folding: the batch crawl
-// numbers and folds tables in its database, so that a crawl stores the
-// records extract prints. Keep it in step with AddMessage.
+// provenance and normalised readings that Extractor gives them (source,
+// message id, reconstruction flag, author of unquoted tables, the series of
+// the message's own subject tag, normalize.Table), but without ids and
+// without folding: the batch crawl numbers and folds tables in its
+// database, so that a crawl stores the records extract prints. Extractor
+// itself reads every message through it.
 func MessageTables(source string, m *mbox.Message, opts Options) []model.Table {
 	tables := parse.Tables(m.Body)
 	for i := range tables {
@@ -21,6 +22,11 @@ func MessageTables(source string, m *mbox.Message, opts Options) []model.Table {
 		t.Reconstructed = m.Meta.Reconstructed
 		if t.Author == "" && t.QuoteDepth == 0 {
 			t.Author = m.Meta.From.String()
+		}
+		if p := m.Meta.Patch; p != nil {
+			// The message's own tag, not its thread's: a crawl sees one
+			// message at a time and must label tables as extract does.
+			t.Series, t.SeriesVersion = p.Title, p.Version
 		}
 		normalize.Table(t, normalize.Options{Benchmarks: opts.Benchmarks})
 	}

@@ -47,7 +47,7 @@ type Explanation struct {
 func New(opts Options) *Extractor {
 	return &Extractor{
 		opts: opts,
-		doc:  model.Document{Schema: model.SchemaVersion, Sources: []model.Source{}, Messages: []model.Message{}, Tables: []model.Table{}},
+		doc:  model.Document{Schema: model.SchemaVersion, Sources: []model.Source{}, Messages: []model.Message{}, Tables: []model.Table{}, Threads: []model.Thread{}},
 		seen: map[string]int{},
 	}
 }
@@ -73,10 +73,18 @@ func (e *Extractor) AddData(name string, data []byte) error {
 	return err
 }
 
-// AddResult adds the messages some mail reader produced for one input.
+// AddResult adds the messages some mail reader produced for one input and
+// the threads they form.
 func (e *Extractor) AddResult(source string, res *mbox.Result) {
 	e.doc.Sources = append(e.doc.Sources, model.Source{Path: source, Kind: res.Kind, Reconstructed: res.Reconstructed})
 	e.doc.Warnings = append(e.doc.Warnings, res.Warnings...)
+	for _, th := range mbox.Threads(res.Messages) {
+		t := model.Thread{Root: th.Root, Series: th.Series, Messages: []string{}}
+		for _, m := range th.Messages {
+			t.Messages = append(t.Messages, m.Meta.ID)
+		}
+		e.doc.Threads = append(e.doc.Threads, t)
+	}
 	for _, m := range res.Messages {
 		e.AddMessage(source, m)
 	}
@@ -92,13 +100,7 @@ func (e *Extractor) AddMessage(source string, m *mbox.Message) {
 	if e.opts.Explain {
 		e.explains = append(e.explains, Explanation{Source: source, MessageID: meta.ID, Candidates: parse.Explain(m.Body)})
 	}
-	for _, t := range parse.Tables(m.Body) {
-		t.Source, t.MessageID = source, meta.ID
-		t.Reconstructed = meta.Reconstructed
-		if t.Author == "" && t.QuoteDepth == 0 {
-			t.Author = meta.From.String()
-		}
-		normalize.Table(&t, normalize.Options{Benchmarks: e.opts.Benchmarks})
+	for _, t := range MessageTables(source, m, e.opts) {
 		e.add(t)
 	}
 }
@@ -143,6 +145,13 @@ func Fingerprint(t *model.Table) string {
 	}
 	return b.String()
 }
+
+// Final reports whether a table of the document can no longer change as
+// more inputs are read, so that its records may be written out already. A
+// quoted copy is replaced when a less quoted copy of the same table turns
+// up later; an unquoted table, or any table when copies are kept apart, is
+// final.
+func (e *Extractor) Final(t *model.Table) bool { return e.opts.KeepQuoted || t.QuoteDepth == 0 }
 
 // Document returns the document built so far. The Extractor keeps
 // ownership: add no more inputs while the caller still uses it.

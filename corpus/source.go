@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/lkmlbench/lkmlbench/corpus/gitgo"
@@ -30,6 +31,35 @@ type item struct {
 	commit string
 	whole  bool  // raw.Data is a whole file for mbox.Read
 	fault  error // the reader could not read this part of the input
+	pooled *[]byte
+}
+
+// maxPooled bounds the buffers kept for reuse: the rare huge message is
+// left to the garbage collector rather than pinned in the pool.
+const maxPooled = 256 << 10
+
+// rawBufs recycles the buffers of raw mbox messages: without them every
+// message of an archive is a fresh allocation the collector must sweep.
+var rawBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// own copies data into a pooled buffer that release returns.
+func (it *item) own(data []byte) {
+	if len(data) > maxPooled {
+		it.raw.Data = bytes.Clone(data)
+		return
+	}
+	it.pooled = rawBufs.Get().(*[]byte)
+	*it.pooled = append((*it.pooled)[:0], data...)
+	it.raw.Data = *it.pooled
+}
+
+// release returns the item's buffer to the pool once no one reads it:
+// records keep copies of what they need, never slices of the raw data.
+func (it *item) release() {
+	if it.pooled != nil {
+		rawBufs.Put(it.pooled)
+		it.pooled, it.raw.Data = nil, nil
+	}
 }
 
 // walker reads the inputs in a fixed order and emits their messages.
@@ -109,7 +139,7 @@ func (w *walker) file(ctx context.Context, path string) error {
 		br = bufio.NewReaderSize(zr, 256<<10)
 	}
 	head, _ := br.Peek(64 << 10)
-	if isMboxHead(head) {
+	if mbox.IsMbox(head) {
 		return w.mbox(ctx, path, br)
 	}
 	limit := w.opts.Pipeline.Mail.MaxMessageBytes
@@ -133,9 +163,9 @@ func (w *walker) mbox(ctx context.Context, path string, r io.Reader) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		m := sc.Message()
-		m.Data = bytes.Clone(m.Data)
-		if err := w.emit(&item{source: path, raw: m}); err != nil {
+		it := &item{source: path, raw: sc.Message()}
+		it.own(it.raw.Data)
+		if err := w.emit(it); err != nil {
 			return err
 		}
 	}
@@ -173,34 +203,6 @@ func (w *walker) useGitBinary() bool {
 	}
 	_, err := exec.LookPath("git")
 	return err == nil
-}
-
-// isMboxHead reports whether a file starts like an mbox: an envelope
-// "From " line of ordinary length followed by a header line. (A damaged
-// mbox whose newlines became spaces fails this and is read whole.)
-func isMboxHead(head []byte) bool {
-	head = bytes.TrimLeft(head, "\r\n")
-	if !bytes.HasPrefix(head, []byte("From ")) {
-		return false
-	}
-	end := bytes.IndexByte(head, '\n')
-	if end < 0 || end > 256 {
-		return false
-	}
-	next := head[end+1:]
-	if i := bytes.IndexByte(next, '\n'); i >= 0 {
-		next = next[:i]
-	}
-	colon := bytes.IndexByte(next, ':')
-	if colon <= 0 || colon > 76 {
-		return false
-	}
-	for _, c := range next[:colon] {
-		if c <= ' ' || c >= 0x7f {
-			return false
-		}
-	}
-	return true
 }
 
 // isGitDir reports whether dir is a git repository: bare (an epoch of a

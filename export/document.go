@@ -25,6 +25,11 @@ func withLists(doc *model.Document) *model.Document {
 	}
 	out.Sources = orEmpty(out.Sources)
 	out.Messages = orEmpty(out.Messages)
+	out.Threads = make([]model.Thread, len(doc.Threads))
+	for i, t := range doc.Threads {
+		t.Messages = orEmpty(t.Messages)
+		out.Threads[i] = t
+	}
 	out.Tables = make([]model.Table, len(doc.Tables))
 	for i, t := range doc.Tables {
 		t.Context = orEmpty(t.Context)

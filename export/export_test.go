@@ -150,7 +150,7 @@ func TestEmpty(t *testing.T) {
 		JSONL:   "",
 		CSV:     strings.Join(CSVHeader, ",") + "\n",
 		Summary: "TABLE  SOURCE:LINES  FORMAT  BENCHMARK  ROWS  NUMBERS  AUTHOR  CONTEXT\n0 tables, 0 numbers from 0 messages in 0 inputs\n",
-		JSON:    "{\n  \"schema\": \"lkmlbench/v1\",\n  \"sources\": [],\n  \"messages\": [],\n  \"tables\": []\n}\n",
+		JSON:    "{\n  \"schema\": \"lkmlbench/v1\",\n  \"sources\": [],\n  \"messages\": [],\n  \"tables\": [],\n  \"threads\": []\n}\n",
 	}
 	for _, f := range Formats {
 		var buf bytes.Buffer

@@ -58,7 +58,7 @@ var CSVHeader = []string{
 	"source", "message_id", "table", "format", "benchmark", "context", "case", "variant",
 	"field", "value", "unit", "direction", "statistic", "baseline", "flags", "line",
 	"offset", "quote_depth", "author", "reconstructed", "direction_source", "pct_convention",
-	"unit_norm", "normalized", "samples", "improvement_pct", "noise",
+	"unit_norm", "normalized", "samples", "improvement_pct", "noise", "series", "series_version",
 }
 
 // csvWriter writes CSVHeader once, then one row per observation.
@@ -106,8 +106,16 @@ func csvRecord(o *model.Observation) []string {
 		strconv.FormatInt(o.Offset, 10), strconv.Itoa(o.QuoteDepth), o.Author,
 		strconv.FormatBool(o.Reconstructed), o.DirectionSource, o.PctConvention,
 		o.UnitNorm, strconv.FormatBool(o.Normalized), strconv.Itoa(o.Samples),
-		numberOrEmpty(o.ImprovementPct), o.Noise,
+		numberOrEmpty(o.ImprovementPct), o.Noise, o.Series, seriesVersion(o.SeriesVersion),
 	}
+}
+
+// seriesVersion renders a series version; 0 (no series) is an empty cell.
+func seriesVersion(v int) string {
+	if v == 0 {
+		return ""
+	}
+	return strconv.Itoa(v)
 }
 
 // numberOrEmpty renders an optional number; nil is an empty cell.

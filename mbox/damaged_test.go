@@ -1,10 +1,8 @@
 package mbox
 
 import (
-	"encoding/json"
 	"errors"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/lkmlbench/lkmlbench/internal/gold"
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
@@ -68,21 +67,17 @@ func checkOffsets(t *testing.T, data []byte, body []model.Line) {
 // wrapped row ("... | > max: ...") must continue on the next line.
 func checkGoldAnchors(t *testing.T, name string, body []model.Line) {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("../../shared/gold/seeds", name+".json"))
-	if err != nil {
+	var keys *gold.File
+	for _, f := range gold.Load(t) {
+		if f.Name == name {
+			keys = &f
+		}
+	}
+	if keys == nil {
 		t.Skipf("no gold for %s", name)
 	}
-	var gold struct {
-		Tables []struct {
-			ID         string `json:"id"`
-			Anchor     string `json:"anchor"`
-			Author     string `json:"author"`
-			QuoteDepth int    `json:"quote_depth"`
-		} `json:"tables"`
-	}
-	require.NoError(t, json.Unmarshal(raw, &gold))
-	require.NotEmpty(t, gold.Tables)
-	for _, g := range gold.Tables {
+	require.NotEmpty(t, keys.Tables)
+	for _, g := range keys.Tables {
 		depth, text := unquote(g.Anchor)
 		require.Equal(t, g.QuoteDepth, depth, g.ID)
 		first, rest := text, ""
@@ -103,7 +98,7 @@ func checkGoldAnchors(t *testing.T, name string, body []model.Line) {
 			}
 			found = true
 			assert.Equal(t, g.QuoteDepth, l.Depth, "%s depth", g.ID)
-			assert.Equal(t, g.Author, l.Author, "%s author", g.ID)
+			assert.Equal(t, gold.Str(g.Author), l.Author, "%s author", g.ID)
 			if rest != "" {
 				require.Less(t, i+1, len(body), g.ID)
 				assert.True(t, strings.HasPrefix(body[i+1].Text, rest), "%s continuation %q", g.ID, body[i+1].Text)

@@ -84,7 +84,11 @@ func Decode(name string, raw RawMessage) (*Message, []model.Warning) {
 		if p.flowed {
 			lines = unflow(lines, p.delsp)
 		}
-		m.Body = append(m.Body, markLines(lines, author)...)
+		marked := markLines(lines, author)
+		if len(m.Body) > 0 && len(marked) > 0 {
+			marked[0].PartStart = true
+		}
+		m.Body = append(m.Body, marked...)
 	}
 	if len(raw.unescaped) > 0 {
 		for i := range m.Body {

@@ -8,15 +8,17 @@ import (
 )
 
 func init() {
-	Register(Form{Name: "mbox", Detect: detectMbox, Read: readMbox, Priority: priorityMbox})
+	Register(Form{Name: "mbox", Detect: IsMbox, Read: readMbox, Priority: priorityMbox})
 	Register(Form{Name: "message", Detect: detectMessage, Read: readMessage, Priority: priorityMessage})
 	Register(Form{Name: "text", Detect: func(head []byte) bool { return !looksBinary(head) }, Read: readText, Priority: priorityText})
 }
 
-// detectMbox accepts input whose first non-blank line is an envelope
-// "From " line of ordinary length followed by a header line (so a damaged
-// mbox whose newlines became spaces is left to its own reader).
-func detectMbox(head []byte) bool {
+// IsMbox reports whether input starting with head is an mbox: its first
+// non-blank line is an envelope "From " line of ordinary length followed
+// by a header line (so a damaged mbox whose newlines became spaces is left
+// to its own reader). It is exported so that readers that stream files
+// (the batch crawl) decide exactly as Read does.
+func IsMbox(head []byte) bool {
 	head = bytes.TrimLeft(head, "\r\n")
 	if !bytes.HasPrefix(head, []byte("From ")) {
 		return false

@@ -56,4 +56,8 @@ type Line struct {
 	Author string
 	// Kind says which part of the message the line belongs to.
 	Kind LineKind
+	// PartStart is true on the first line of a MIME part after the first
+	// (an attachment, another alternative): text of two parts never forms
+	// one table, nor titles a table of the other.
+	PartStart bool
 }

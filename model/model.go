@@ -17,6 +17,9 @@ type Document struct {
 	// Tables are the benchmark tables found, in input order. Table.ID is
 	// unique within the document.
 	Tables []Table `json:"tables"`
+	// Threads group the messages into conversations, each knowing the patch
+	// series it discusses.
+	Threads []Thread `json:"threads"`
 	// Warnings are problems that did not stop the reading: an undecodable
 	// part, an unknown charset, a block that looked like a table but could
 	// not be read.
@@ -116,6 +119,19 @@ type Message struct {
 	Reconstructed bool `json:"reconstructed,omitempty"`
 }
 
+// Thread is one conversation: a message and the replies linked to it by
+// Message-ID, In-Reply-To and References (or by subject where headers were
+// lost).
+type Thread struct {
+	// Root is the id of the thread's first message.
+	Root string `json:"root"`
+	// Series is the patch tag of the series the thread discusses: the cover
+	// letter's, else the root's, else the first tagged message's.
+	Series *PatchTag `json:"series,omitempty"`
+	// Messages are the ids of the thread's messages, ordered by date.
+	Messages []string `json:"messages"`
+}
+
 // Warning is a problem met while reading that did not stop the run.
 type Warning struct {
 	// Source is the input path.
@@ -148,6 +164,13 @@ type Table struct {
 	// QuotedCopies counts further quoted copies of the same table that were
 	// folded into this one.
 	QuotedCopies int `json:"quoted_copies,omitempty"`
+	// Series and SeriesVersion name the patch the table's message replies
+	// to or posts (the subject's title without tag and reply prefixes, and
+	// the version), so that results of v5 and v9 of a series stay apart;
+	// empty when the subject has no patch tag. Document.Threads says which
+	// series each thread discusses.
+	Series        string `json:"series,omitempty"`
+	SeriesVersion int    `json:"series_version,omitempty"`
 	// Reconstructed is true when the table was read from rebuilt text.
 	Reconstructed bool `json:"reconstructed,omitempty"`
 	// Format is the table family: "value-pct", "pct-imp-cv", "mmtests",

@@ -31,6 +31,9 @@ type Observation struct {
 	Samples         int     `json:"samples,omitempty"`
 	ImprovementPct  *Number `json:"improvement_pct,omitempty"`
 	Noise           string  `json:"noise,omitempty"`
+	// The patch series the table's thread discusses (see Table.Series).
+	Series        string `json:"series,omitempty"`
+	SeriesVersion int    `json:"series_version,omitempty"`
 }
 
 // Observations flattens every table of the document, in table and row order.
@@ -62,6 +65,7 @@ func (t *Table) AppendObservations(dst []Observation) []Observation {
 				Unit: t.Unit, Direction: dir, Statistic: t.Statistic,
 				Baseline: t.Baseline, Flags: flags, Line: r.Line, Offset: r.Offset,
 				QuoteDepth: t.QuoteDepth, Author: t.Author, Reconstructed: t.Reconstructed,
+				Series: t.Series, SeriesVersion: t.SeriesVersion,
 				DirectionSource: t.DirectionSource, PctConvention: t.PctConvention,
 				UnitNorm: t.UnitNorm, Normalized: t.Normalized, Samples: t.Samples,
 				ImprovementPct: c.ImprovementPct, Noise: c.Noise,

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"flag"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,75 +15,6 @@ import (
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
-// TestSeedsEndToEnd runs the whole pipeline on the seed threads: every
-// table that matches a gold table (the same cells in order) has the gold's
-// direction, and no printed percentage is flagged.
-func TestSeedsEndToEnd(t *testing.T) {
-	golds, _ := filepath.Glob("../../shared/gold/seeds/*.json")
-	if len(golds) == 0 {
-		t.Skip("no seeds in ../../shared")
-	}
-	matched := 0
-	for _, g := range golds {
-		input := filepath.Join("../../shared/seeds", strings.TrimSuffix(filepath.Base(g), ".json"))
-		doc, _ := lkmlbench.ExtractFile(input, lkmlbench.Options{})
-		assert.Empty(t, normalize.Check(doc), input)
-		data, err := os.ReadFile(g)
-		require.NoError(t, err)
-		var gold struct {
-			Tables []struct {
-				ID        string  `json:"id"`
-				Direction *string `json:"direction"`
-				Cells     []struct {
-					Case  string      `json:"case"`
-					Value json.Number `json:"value"`
-				} `json:"cells"`
-			} `json:"tables"`
-		}
-		dec := json.NewDecoder(strings.NewReader(string(data)))
-		dec.UseNumber()
-		require.NoError(t, dec.Decode(&gold))
-		for _, gt := range gold.Tables {
-			for _, tb := range doc.Tables {
-				if !sameValues(&tb, gt.Cells) {
-					continue
-				}
-				want := ""
-				if gt.Direction != nil {
-					want = *gt.Direction
-				}
-				assert.Equal(t, want, tb.Direction, "%s %s (extracted %s, source %q)", input, gt.ID, tb.ID, tb.DirectionSource)
-				matched++
-				break
-			}
-		}
-	}
-	t.Logf("%d gold tables matched an extracted table", matched)
-	assert.Positive(t, matched)
-}
-
-// sameValues reports whether a table holds the gold's cells, case and
-// value, in order.
-func sameValues(tb *model.Table, cells []struct {
-	Case  string      `json:"case"`
-	Value json.Number `json:"value"`
-}) bool {
-	i := 0
-	for _, r := range tb.Rows {
-		for _, c := range r.Cells {
-			if i >= len(cells) {
-				return false
-			}
-			f, _ := cells[i].Value.Float64()
-			if r.Case != cells[i].Case || c.Value.Float() != f {
-				return false
-			}
-			i++
-		}
-	}
-	return i == len(cells)
-}
 
 // TestPlantedMismatch reads a fixture mail whose third row prints +5.00%
 // for a time that rose by 5%: the check lists exactly that row.

@@ -1,54 +1,25 @@
 package normalize
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
+	"github.com/lkmlbench/lkmlbench/internal/gold"
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// goldTable is a table of the hand-made answer keys in ../../shared/gold.
-type goldTable struct {
-	ID        string   `json:"id"`
-	Format    string   `json:"format"`
-	Benchmark *string  `json:"benchmark"`
-	Context   []string `json:"context"`
-	Variants  []string `json:"variants"`
-	Baseline  *string  `json:"baseline"`
-	Unit      *string  `json:"unit"`
-	Direction *string  `json:"direction"`
-	Statistic *string  `json:"statistic"`
-	Cells     []struct {
-		Case    string      `json:"case"`
-		Variant string      `json:"variant"`
-		Field   string      `json:"field"`
-		Value   json.Number `json:"value"`
-		Flags   []string    `json:"flags"`
-	} `json:"cells"`
-}
-
-func str(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
-}
-
 // toModel rebuilds a model.Table from a gold table: rows are runs of cells
 // of one case, a repeated (variant, field) starting a new row (a
 // verification run). AMD blocks state their direction in their header, so
 // the header's reading is kept for them as the parser would.
-func (g goldTable) toModel() model.Table {
+func toModel(g gold.Table) model.Table {
 	t := model.Table{
-		ID: g.ID, Format: g.Format, Benchmark: str(g.Benchmark), Context: g.Context,
-		Variants: g.Variants, Baseline: str(g.Baseline), Unit: str(g.Unit), Statistic: str(g.Statistic),
+		ID: g.ID, Format: g.Format, Benchmark: gold.Str(g.Benchmark), Context: g.Context,
+		Variants: g.Variants, Baseline: gold.Str(g.Baseline), Unit: gold.Str(g.Unit), Statistic: gold.Str(g.Statistic),
 	}
 	if g.Format == "pct-imp-cv" || g.Format == "list" {
-		t.Direction = str(g.Direction)
+		t.Direction = gold.Str(g.Direction)
 	}
 	seen := map[string]bool{}
 	for _, c := range g.Cells {
@@ -62,27 +33,6 @@ func (g goldTable) toModel() model.Table {
 		r.Cells = append(r.Cells, model.Cell{Variant: c.Variant, Field: c.Field, Value: model.Number(c.Value.String()), Flags: c.Flags})
 	}
 	return t
-}
-
-// loadGold reads every gold file; the test is skipped without them.
-func loadGold(t *testing.T) map[string][]goldTable {
-	files, _ := filepath.Glob("../../shared/gold/seeds/*.json")
-	if len(files) == 0 {
-		t.Skip("no gold files in ../../shared/gold/seeds")
-	}
-	out := map[string][]goldTable{}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		require.NoError(t, err)
-		var g struct {
-			Tables []goldTable `json:"tables"`
-		}
-		dec := json.NewDecoder(bytesReader(data))
-		dec.UseNumber()
-		require.NoError(t, dec.Decode(&g), f)
-		out[filepath.Base(f)] = g.Tables
-	}
-	return out
 }
 
 // signOf is -1, 0 or 1, reading values within half a hundredth as zero.
@@ -103,12 +53,12 @@ func signOf(x float64) int {
 // row, and no printed percentage is flagged as a mismatch.
 func TestGoldSeeds(t *testing.T) {
 	bl := Default()
-	for file, tables := range loadGold(t) {
-		for _, g := range tables {
-			name := file + "/" + g.ID
-			tb := g.toModel()
+	for _, f := range gold.Load(t) {
+		for _, g := range f.Tables {
+			name := f.Name + "/" + g.ID
+			tb := toModel(g)
 			Table(&tb, Options{Benchmarks: bl})
-			assert.Equal(t, str(g.Direction), tb.Direction, "%s: direction (source %q)", name, tb.DirectionSource)
+			assert.Equal(t, gold.Str(g.Direction), tb.Direction, "%s: direction (source %q)", name, tb.DirectionSource)
 			compared := 0
 			for _, r := range tb.Rows {
 				cells := map[string]*model.Cell{}

@@ -1,14 +1,10 @@
 package normalize
 
 import (
-	"bytes"
-	"io"
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
 )
-
-func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
 
 // grid builds a table from rows written "case: variant field=value ...",
 // e.g. "1-groups: tip value=4.25 tip pct=0.00 new value=4.14 new pct=2.58".

@@ -521,6 +521,7 @@ type slot struct {
 // other half of a "12345/23456" pair).
 type extra struct {
 	kind, val string
+	raw       string // the figure as written, for its '%' or '+'
 }
 
 // readSlot reads the value starting at ts[i] (a number token): the number,
@@ -548,7 +549,7 @@ func readSlot(ts []tok, i int, style CommaStyle) (slot, int, bool) {
 			if !ok {
 				return slot{}, i, false
 			}
-			s.extras = append(s.extras, extra{"cv", v})
+			s.extras = append(s.extras, extra{kind: "cv", val: v, raw: x.text})
 			j++
 		case x.kind == tParen:
 			v, ok := tokValue(x, style)
@@ -559,7 +560,7 @@ func readSlot(ts []tok, i int, style CommaStyle) (slot, int, bool) {
 			if x.pm {
 				kind = spreadKind(pctText(x))
 			}
-			s.extras = append(s.extras, extra{kind, v})
+			s.extras = append(s.extras, extra{kind: kind, val: v, raw: x.text})
 			j++
 		case (x.kind == tPM || x.kind == tSlash) && j+1 < len(ts) && ts[j+1].kind == tNum:
 			v, ok := tokValue(ts[j+1], style)
@@ -576,7 +577,7 @@ func readSlot(ts []tok, i int, style CommaStyle) (slot, int, bool) {
 			if x.kind == tPM {
 				kind = spreadKind(pct)
 			}
-			s.extras = append(s.extras, extra{kind, v})
+			s.extras = append(s.extras, extra{kind: kind, val: v, raw: ts[j-1].text})
 		default:
 			n = 3
 		}
@@ -696,4 +697,145 @@ func (u unitSet) common() string {
 		}
 	}
 	return ""
+}
+
+// bareParen returns the figure a slot has in brackets with neither '%' nor
+// a '+' written ("2310.55 (12.3)"), which may be a change or a spread.
+func bareParen(s slot) (float64, bool) {
+	for _, e := range s.extras {
+		if e.kind == "paren" && !strings.ContainsAny(e.raw, "%+") {
+			return model.Number(e.val).Float(), true
+		}
+	}
+	return 0, false
+}
+
+// bareParenField decides what bare bracketed figures are: the change in
+// percent against the first value of their series when they work as one,
+// else a spread ("value (stddev)" side by side, kernbench style). A
+// change against itself is zero, so a non-zero figure beside the first
+// value is a spread; otherwise the figures are changes when the first is
+// zero beside a non-zero one, or when each is within rounding of the
+// change its value shows. series are the slots compared with each other
+// (a row's variant columns, or a column's kernel rows), in order.
+func bareParenField(series [][]slot) string {
+	checked, agree := 0, 0
+	for _, sr := range series {
+		if len(sr) < 2 || sr[0].missing {
+			continue
+		}
+		base := model.Number(sr[0].num).Float()
+		p0, has0 := bareParen(sr[0])
+		if has0 && p0 != 0 {
+			return "stddev"
+		}
+		for _, s := range sr[1:] {
+			p, ok := bareParen(s)
+			if !ok || s.missing {
+				continue
+			}
+			if has0 && p != 0 {
+				return "pct"
+			}
+			if base == 0 {
+				continue
+			}
+			c := (model.Number(s.num).Float() - base) / base * 100
+			checked++
+			if d := abs64(abs64(p) - abs64(c)); d <= 0.6 || d <= 0.05*abs64(c) {
+				agree++
+			}
+		}
+	}
+	if checked > 0 && agree == checked {
+		return "pct"
+	}
+	return "stddev"
+}
+
+func abs64(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// withBareParens renames the bare bracketed figures of a slot to field
+// ("stddev"); figures written with '%' or '+' stay changes.
+func withBareParens(s slot, field string) slot {
+	if field == "pct" {
+		return s
+	}
+	out := s
+	out.extras = make([]extra, len(s.extras))
+	for i, e := range s.extras {
+		if e.kind == "paren" && !strings.ContainsAny(e.raw, "%+") {
+			e.kind = field
+		}
+		out.extras[i] = e
+	}
+	return out
+}
+
+// changeColumns gives a change column ("delta", "%change", "vs base")
+// that has no variant of its own the variant of the last value column
+// before it: "before  after  delta" compares after with before, so its
+// delta is after's pct.
+func changeColumns(variants, fields []string) {
+	last := ""
+	for j := range fields {
+		switch {
+		case variants[j] != "" && fields[j] == "value":
+			last = variants[j]
+		case variants[j] == "" && fields[j] == "pct" && last != "":
+			variants[j] = last
+		}
+	}
+}
+
+// rowHeads are label-column titles that say the rows are the compared
+// kernels or machines.
+var rowHeads = map[string]bool{
+	"kernel": true, "kernels": true, "kernel version": true, "host": true, "machine": true,
+	"identifier": true, "tree": true, "version": true, "branch": true, "variant": true,
+}
+
+// rowsAreVariants reports whether the rows of a table are the compared
+// kernels: the label column is titled so ("Kernel", "Host"), or, in a
+// table of plain value columns (no statistics), a row label is a
+// reference name ("base", "vanilla", "before") while no column title
+// holds one. Such a table keeps the row label as its case (the schema's
+// rule) and gives the kernel as the variant too, so that the compared
+// kernels appear as variants; each column title, lower-cased, is a field
+// ("run1", "throughput", "time"). Rows of configurations beside statistic
+// columns ("with-f4-1g  Mean  Stddev") stay a single series.
+func rowsAreVariants(head string, labels, titles, fields []string) bool {
+	if rowHeads[strings.ToLower(strings.Join(strings.Fields(head), " "))] {
+		return true
+	}
+	for _, f := range fields {
+		if f != "value" {
+			return false
+		}
+	}
+	ref := false
+	for _, l := range labels {
+		ref = ref || refName(l)
+	}
+	return len(labels) >= 2 && ref && pickBaseline(titles, false) == ""
+}
+
+// refName reports whether a row label as a whole names a reference or its
+// counterpart: "base", "vanilla", "before", "patched", "after".
+func refName(label string) bool {
+	l := strings.ToLower(label)
+	if l == "patched" || l == "after" || l == "new" || l == "with patch" || l == "without patch" {
+		return true
+	}
+	for _, w := range baselineWords {
+		if l == w {
+			return true
+		}
+	}
+	return false
 }

@@ -171,11 +171,11 @@ func TestReadSlot(t *testing.T) {
 		{"x 12.3ms", CommaUnknown, "12.3", "ms", nil},
 		{"x 450MB/s", CommaUnknown, "450", "MB/s", nil},
 		{"x 1.000x", CommaUnknown, "1.000", "x", nil},
-		{"x 12.345+/-0.678", CommaUnknown, "12.345", "", []extra{{"stddev", "0.678"}}},
-		{"x 12.3 ± 0.5%", CommaUnknown, "12.3", "", []extra{{"cv", "0.5"}}},
-		{"x 1,234(+/-5,67 %)", CommaDecimal, "1.234", "", []extra{{"cv", "5.67"}}},
-		{"x 12345/23456", CommaUnknown, "12345", "", []extra{{"second", "23456"}}},
-		{"x 1234.5 [0.5] (+2.70%)", CommaUnknown, "1234.5", "", []extra{{"cv", "0.5"}, {"paren", "2.70"}}},
+		{"x 12.345+/-0.678", CommaUnknown, "12.345", "", []extra{{kind: "stddev", val: "0.678"}}},
+		{"x 12.3 ± 0.5%", CommaUnknown, "12.3", "", []extra{{kind: "cv", val: "0.5"}}},
+		{"x 1,234(+/-5,67 %)", CommaDecimal, "1.234", "", []extra{{kind: "cv", val: "5.67"}}},
+		{"x 12345/23456", CommaUnknown, "12345", "", []extra{{kind: "second", val: "23456"}}},
+		{"x 1234.5 [0.5] (+2.70%)", CommaUnknown, "1234.5", "", []extra{{kind: "cv", val: "0.5"}, {kind: "paren", val: "2.70"}}},
 		{"x 131.", CommaUnknown, "131", "", nil},
 	}
 	for _, c := range cases {
@@ -185,6 +185,9 @@ func TestReadSlot(t *testing.T) {
 		assert.Equal(t, len(ts), next, c.in)
 		assert.Equal(t, c.num, s.num, c.in)
 		assert.Equal(t, c.unit, s.unit, c.in)
+		for i := range s.extras {
+			s.extras[i].raw = ""
+		}
 		assert.Equal(t, c.extras, s.extras, c.in)
 	}
 	for _, bad := range []string{"x 4k-randread", "x 0-63,", "x 12.3zz"} {

@@ -184,8 +184,11 @@ func underlined(text, prev, next string) bool {
 }
 
 // startsLine reports whether a line after prev begins a new unit of text
-// rather than ending a sentence that prev began.
+// rather than ending a sentence or a greeting that prev began.
 func startsLine(prev string) bool {
+	if strings.HasSuffix(prev, ",") {
+		return false // "Thanks," then a name: a sign-off, not a title
+	}
 	return prev == "" || isRule(prev) || !isProse(prev)
 }
 

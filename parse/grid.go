@@ -195,8 +195,40 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 	if !ok {
 		return Match{}, false
 	}
+	variants, fields, parens := make([]string, width), make([]string, width), make([]string, width)
+	titles := make([]string, width)
+	for j := 1; j < width; j++ {
+		variants[j], fields[j], parens[j] = cols.field(j)
+		titles[j] = joinText(cols[j].group, cols[j].name)
+	}
+	var labels []string
+	var series [][]slot
+	for _, gl := range data {
+		if len(gl.cells) != width {
+			continue
+		}
+		labels = append(labels, strings.TrimSuffix(gl.cells[0].text, ":"))
+		var sr []slot
+		for j := 1; j < width; j++ {
+			s, ok := cellSlot(gl.cells[j].toks, b.Comma)
+			if !ok {
+				s = slot{missing: true}
+			}
+			sr = append(sr, s)
+		}
+		series = append(series, sr)
+	}
+	byRow := rowsAreVariants(cols[0].name, labels, titles[1:], fields[1:])
+	if byRow {
+		for j := 1; j < width; j++ {
+			variants[j], fields[j] = "", columnField(titles[j])
+		}
+		series = transpose(series)
+	} else {
+		changeColumns(variants, fields)
+	}
+	bare := bareParenField(series)
 	t := model.Table{}
-	variantSeen := map[string]bool{}
 	pcts := pctNamer{}
 	hasPct := false
 	units := unitSet{}
@@ -213,12 +245,17 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 				continue
 			}
 			units.add(s.unit)
-			variant, field, paren := cols.field(j)
-			cells, pct := slotCells(s, variant, field, paren, pcts)
+			if parens[j] == "" {
+				s = withBareParens(s, bare)
+			}
+			variant := variants[j]
+			if byRow {
+				variant = row.Case
+			}
+			cells, pct := slotCells(s, variant, fields[j], parens[j], pcts)
 			hasPct = hasPct || pct
 			for _, c := range cells {
-				if c.Variant != "" && !variantSeen[c.Variant] {
-					variantSeen[c.Variant] = true
+				if c.Variant != "" && !containsString(t.Variants, c.Variant) {
 					t.Variants = append(t.Variants, c.Variant)
 				}
 			}
@@ -234,6 +271,20 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 	t.Baseline = pickBaseline(t.Variants, hasPct)
 	t.Unit = units.common()
 	return Match{Start: r.start, End: r.end, Table: t}, true
+}
+
+// transpose turns per-row slot lists into per-column ones.
+func transpose(rows [][]slot) [][]slot {
+	var out [][]slot
+	for _, r := range rows {
+		for j, s := range r {
+			if j >= len(out) {
+				out = append(out, nil)
+			}
+			out[j] = append(out[j], s)
+		}
+	}
+	return out
 }
 
 // gridColumns is the column map of a grid.

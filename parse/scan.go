@@ -22,8 +22,10 @@ type segment struct {
 	covered []bool
 }
 
-// segments splits a body at quote-depth changes and at lines that never
-// hold tables (patches, signatures, attributions, header blocks).
+// segments splits a body at quote-depth changes, at lines that never hold
+// tables (patches, signatures, attributions, header blocks), and where a
+// new MIME part starts, so that a heading of one part never titles a table
+// of another.
 func segments(body []model.Line) []*segment {
 	var out []*segment
 	var cur *segment
@@ -32,7 +34,7 @@ func segments(body []model.Line) []*segment {
 			cur = nil
 			continue
 		}
-		if cur == nil || cur.lines[0].Depth != l.Depth {
+		if cur == nil || cur.lines[0].Depth != l.Depth || l.PartStart {
 			cur = &segment{}
 			out = append(out, cur)
 		}

@@ -304,10 +304,7 @@ func intValue(v slot) bool {
 
 // readWhitespace reads the table whose header is line h.
 func readWhitespace(b *Block, h int, names []chunk, get func(int) []tok) (Match, bool) {
-	first := h + 1
-	for first < len(b.Lines) && strings.TrimSpace(b.Lines[first].Text) == "" && first-h <= 1 {
-		first++
-	}
+	first := firstRow(b, h)
 	if first >= len(b.Lines) {
 		return Match{}, false
 	}
@@ -328,6 +325,9 @@ func readWhitespace(b *Block, h int, names []chunk, get func(int) []tok) (Match,
 	}
 	if lay.groups == nil && !namesDistinctFold(lay.names) {
 		return Match{}, false
+	}
+	if start > 0 && topRule(b.Lines[start-1].Text, b.Lines[h].Text) {
+		start-- // the rule above a ruled table's header
 	}
 	var rows []wsRow
 	var lines []int
@@ -363,6 +363,38 @@ func readWhitespace(b *Block, h int, names []chunk, get func(int) []tok) (Match,
 		return Match{}, false
 	}
 	return Match{Start: start, End: end, Table: t}, true
+}
+
+// firstRow returns the line after header h where rows may start: a blank
+// line and a rule ("-----", "=====", one dash segment per column) may sit
+// between the header and the first row.
+func firstRow(b *Block, h int) int {
+	first, blank, ruled := h+1, false, false
+	for ; first < len(b.Lines); first++ {
+		t := strings.TrimSpace(b.Lines[first].Text)
+		switch {
+		case t == "" && !blank:
+			blank = true
+		case isTableRule(t) && !ruled:
+			ruled = true
+		default:
+			return first
+		}
+	}
+	return first
+}
+
+// isTableRule is a dashed or doubled rule line: at least three '-' or '='
+// in runs, nothing but rule characters and blanks.
+func isTableRule(t string) bool {
+	return isRule(t) && strings.Trim(t, "-= \t") == "" && (strings.Contains(t, "---") || strings.Contains(t, "==="))
+}
+
+// topRule reports whether line is the rule above a ruled table's header:
+// a table rule about as wide as the header, not a heading's underline.
+func topRule(line, header string) bool {
+	r, h := strings.TrimRight(line, " \t"), strings.TrimRight(header, " \t")
+	return isTableRule(strings.TrimSpace(r)) && len(r)*5 >= len(h)*4
 }
 
 // wsGroups reads the line above a header as spanning groups over the n
@@ -435,90 +467,133 @@ func placeByPosition(r wsRow, lay wsLayout, width int) (wsRow, bool) {
 // wsTable converts the rows to the model: with spanning groups, the groups
 // are variants and the column names fields; without, statistic columns
 // (Mean, Stddev, 90th) are fields of a single series and other columns are
-// variants of field "value". A bracketed percentage after a number is
-// field "pct" for the first such column, "<field>_pct" for later ones,
-// unless the title's note names it ("baseline(std%)"). When the label
-// column is titled as holding kernels ("Kernel", "Host"), the rows are the
-// variants and the columns the cases.
+// variants of field "value". A change column ("delta", "%change") after
+// variant columns is the pct of the last of them. A bracketed percentage
+// after a number is field "pct" for the first such column, "<field>_pct"
+// for later ones, unless the title's note names it ("baseline(std%)"); a
+// bare bracketed figure that does not work as a change is a "stddev"
+// (bareParenField).
+//
+// Orientation: case is always the row label as written. When the rows are
+// the compared kernels (rowsAreVariants: a "Kernel"/"Host" label column,
+// or reference names like "base" among the labels), each row's label is
+// also its variant and the column titles, lower-cased, are the fields
+// ("run1", "throughput"); the same rule holds for the bordered grids.
 func wsTable(b *Block, rows []wsRow, lines []int, lay wsLayout) model.Table {
 	var t model.Table
 	per := 1
 	if len(lay.groups) > 0 {
 		per = len(lay.names) / len(lay.groups)
-		t.Variants = append(t.Variants, lay.groups...)
 	}
-	type col struct{ variant, field, paren string }
-	colOf := func(j int) col {
+	n := len(lay.names)
+	variants, fields, parens := make([]string, n), make([]string, n), make([]string, n)
+	titles := make([]string, n)
+	for j := range lay.names {
 		name, paren, pct := annotated(lay.names[j].text)
-		main := "value"
-		if pct {
-			main = "pct"
+		titles[j], parens[j] = name, paren
+		switch f, stat := statField(name); {
+		case len(lay.groups) > 0:
+			variants[j], fields[j] = lay.groups[j/per], columnField(name)
+		case stat:
+			fields[j] = f
+		case pct:
+			variants[j], fields[j] = name, "pct"
+		default:
+			variants[j], fields[j] = name, "value"
 		}
-		if len(lay.groups) > 0 {
-			return col{lay.groups[j/per], columnField(name), paren}
-		}
-		if f, ok := statField(name); ok {
-			return col{"", f, paren}
-		}
-		return col{name, main, paren}
 	}
-	byRow := len(lay.groups) == 0 && rowVariants(lay.head)
-	if len(lay.groups) == 0 && !byRow {
-		for j := range lay.names {
-			if c := colOf(j); c.variant != "" {
-				t.Variants = append(t.Variants, c.variant)
+	labels := make([]string, len(rows))
+	for k, r := range rows {
+		labels[k] = wsCase(b, r, lines[k], lay)
+	}
+	byRow := rowsAreVariants(lay.head, labels, append(titles, lay.groups...), fields)
+	if byRow {
+		for j := range fields {
+			title := titles[j]
+			if len(lay.groups) > 0 {
+				title = lay.groups[j/per] + " " + title
+			}
+			variants[j], fields[j] = "", columnField(strings.Trim(title, "[]"))
+		}
+	} else {
+		changeColumns(variants, fields)
+		for _, v := range variants {
+			if v != "" && !containsString(t.Variants, v) {
+				t.Variants = append(t.Variants, v)
 			}
 		}
 	}
+	bare := bareParenField(wsSeries(rows, lay, fields, byRow))
 	pcts := pctNamer{}
 	hasPct := false
 	units := unitSet{}
 	for k, r := range rows {
 		line := b.Lines[lines[k]]
 		vals := r.values
-		row := model.Row{Case: strings.Join(strings.Fields(strings.TrimSuffix(r.label, ":")), " "), Line: line.No, Offset: line.Offset, Flags: r.flags}
 		if lay.numLabel {
-			row.Case, vals = line.Text[vals[0].start:vals[0].end], vals[1:]
+			vals = vals[1:]
 		}
-		variant := ""
-		if byRow {
-			variant = row.Case
-			t.Variants = append(t.Variants, variant)
-		}
+		row := model.Row{Case: labels[k], Line: line.No, Offset: line.Offset, Flags: r.flags}
 		for j, v := range vals {
-			if v.missing || j >= len(lay.names) {
+			if v.missing || j >= n {
 				continue
 			}
 			units.add(v.unit)
-			c := colOf(j)
+			variant := variants[j]
 			if byRow {
-				// the column title is the case; a statistic title stays the field
-				row = model.Row{Case: c.variant, Line: line.No, Offset: line.Offset, Flags: r.flags}
-				c.variant = variant
+				variant = row.Case
 			}
-			cells, pct := slotCells(v, c.variant, c.field, c.paren, pcts)
+			if parens[j] == "" {
+				v = withBareParens(v, bare)
+			}
+			cells, pct := slotCells(v, variant, fields[j], parens[j], pcts)
 			hasPct = hasPct || pct
 			row.Cells = append(row.Cells, cells...)
-			if byRow {
-				t.Rows = append(t.Rows, row)
-			}
 		}
-		if !byRow && len(row.Cells) > 0 {
-			t.Rows = append(t.Rows, row)
+		if len(row.Cells) == 0 {
+			continue
 		}
+		if byRow && !containsString(t.Variants, row.Case) {
+			t.Variants = append(t.Variants, row.Case)
+		}
+		t.Rows = append(t.Rows, row)
 	}
 	t.Baseline = pickBaseline(t.Variants, hasPct)
 	t.Unit = units.common()
 	return t
 }
 
-// rowHeads are label-column titles that say the rows are the compared
-// kernels or machines, so that the columns are benchmarks.
-var rowHeads = map[string]bool{
-	"kernel": true, "kernels": true, "kernel version": true, "host": true, "machine": true,
-	"identifier": true, "tree": true, "version": true,
+// wsCase is a row's case: its label as written, spaces collapsed and a
+// trailing ':' dropped, or its first number when numbers label the rows.
+func wsCase(b *Block, r wsRow, line int, lay wsLayout) string {
+	if lay.numLabel {
+		return b.Lines[line].Text[r.values[0].start:r.values[0].end]
+	}
+	return strings.Join(strings.Fields(strings.TrimSuffix(r.label, ":")), " ")
 }
 
-func rowVariants(head string) bool {
-	return rowHeads[strings.ToLower(strings.Join(strings.Fields(head), " "))]
+// wsSeries lists the slots that compare with each other, for
+// bareParenField: per row, its value columns (per column when the rows
+// are the kernels).
+func wsSeries(rows []wsRow, lay wsLayout, fields []string, byRow bool) [][]slot {
+	vals := make([][]slot, len(rows))
+	for k, r := range rows {
+		vals[k] = r.values
+		if lay.numLabel {
+			vals[k] = r.values[1:]
+		}
+	}
+	if !byRow {
+		return vals
+	}
+	return transpose(vals)
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }

@@ -83,7 +83,7 @@ func (c *extractCmd) Run(ctx context.Context, k *kong.Context) error {
 			out.abort()
 			return err
 		}
-		r.stream = export.NewStreamer(rw, c.settled)
+		r.stream = export.NewStreamer(rw, ex.Final)
 		r.flush = out.Flush
 	}
 
@@ -122,13 +122,6 @@ func (c *extractCmd) Run(ctx context.Context, k *kong.Context) error {
 	}
 	return nil
 }
-
-// settled reports whether a table can no longer change as more inputs are
-// read, so that its records can be streamed. The extractor folds a quoted
-// copy into an earlier copy of the same table, and replaces that earlier
-// copy when the new one is less quoted; an unquoted table, or any table
-// when copies are kept apart, is final.
-func (c *extractCmd) settled(t *model.Table) bool { return c.KeepQuoted || t.QuoteDepth == 0 }
 
 // fetchLore downloads one thread and adds it; errors name the id asked for.
 func (c *extractCmd) fetchLore(ctx context.Context, ex *lkmlbench.Extractor, id string) error {
