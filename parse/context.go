@@ -3,6 +3,7 @@ package parse
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/lkmlbench/lkmlbench/model"
 )
@@ -243,17 +244,25 @@ func sentenceEnd(s string) bool {
 // isProse reports whether a line reads as running text: several words,
 // most of them alphabetic.
 func isProse(s string) bool {
-	words := strings.Fields(s)
-	if len(words) < 6 {
-		return false
-	}
-	alpha := 0
-	for _, w := range words {
-		if unicode.IsLetter([]rune(w)[0]) {
+	// One pass without allocating: every line of every message comes here.
+	words, alpha := 0, 0
+	for i := 0; i < len(s); {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		if i == len(s) {
+			break
+		}
+		words++
+		r, _ := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsLetter(r) {
 			alpha++
 		}
+		for i < len(s) && s[i] != ' ' && s[i] != '\t' {
+			i++
+		}
 	}
-	return alpha*3 >= len(words)*2
+	return words >= 6 && alpha*3 >= words*2
 }
 
 // isCommand reports whether a line shows a command being run: a program

@@ -60,6 +60,10 @@ func (s *segment) blocks() []*Block {
 			start = 0
 		}
 		lines := s.lines[start : last+1]
+		if !anyTableRow(lines[first-start:]) {
+			first, last, gap = -1, -1, 0
+			return // prose that mentions numbers: no family need look
+		}
 		texts := make([]string, len(lines))
 		for i, l := range lines {
 			texts[i] = l.Text
@@ -83,6 +87,20 @@ func (s *segment) blocks() []*Block {
 	}
 	flush()
 	return out
+}
+
+// anyTableRow reports whether some line could be a table's row or border:
+// a rule, or a number-bearing line that does not read as running text.
+// Blocks made only of prose that mentions numbers ("ran it for 2 days on a
+// 64-core box") are dropped before any family runs, which is what keeps the
+// scan of table-free mail cheap.
+func anyTableRow(lines []model.Line) bool {
+	for _, l := range lines {
+		if isRule(l.Text) || hasNumberToken(l.Text) && !isProse(l.Text) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasNumberToken reports whether s holds a digit run that starts a token: a

@@ -130,7 +130,7 @@ func (s *segment) unwrapRows() {
 		if first >= 0 && last+1 < len(s.lines) {
 			last++ // the wrapped tail of the last row holds no number
 		}
-		if first >= 0 && last > first {
+		if first >= 0 && last > first && anyTableRow(s.lines[first:last+1]) {
 			if join == nil {
 				join = make([]bool, len(s.lines))
 			}
