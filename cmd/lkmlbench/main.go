@@ -1,11 +1,3 @@
-// Command lkmlbench turns Linux kernel mailing-list threads into benchmark
-// data. It only wires flags to the library: see package lkmlbench.
-//
-// Each subcommand is a struct in its own file with a Run method; Run may
-// take a context.Context (cancelled on Ctrl-C) and a *kong.Context (whose
-// Stdout and Stderr it writes to). A Run that has already told the user
-// what went wrong returns errInputs to get exit status 1 without a second
-// message.
 package main
 
 import (
