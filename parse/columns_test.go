@@ -233,3 +233,44 @@ func TestPairFields(t *testing.T) {
 	v, a, b = pairFields("patched", "value")
 	assert.Equal(t, []string{"patched", "value", "value_2"}, []string{v, a, b})
 }
+
+func TestBareParenField(t *testing.T) {
+	sl := func(num, paren string) slot {
+		s := slot{num: num}
+		if paren != "" {
+			s.extras = []extra{{kind: "paren", val: paren, raw: "(" + paren + ")"}}
+		}
+		return s
+	}
+	cases := []struct {
+		name   string
+		series [][]slot
+		want   string
+	}{
+		{"spread beside the reference", [][]slot{{sl("41.20", "0.31"), sl("40.85", "0.12")}}, "stddev"},
+		{"zero beside the reference", [][]slot{{sl("100", "0.00"), sl("104", "4.00")}}, "pct"},
+		{"changes that follow from the values", [][]slot{{sl("100", ""), sl("104", "4.0")}, {sl("50", ""), sl("45", "10.0")}}, "pct"},
+		{"figures that do not", [][]slot{{sl("100", ""), sl("104", "0.3")}}, "stddev"},
+		{"single series", [][]slot{{sl("98.5", "0.45")}}, "stddev"},
+	}
+	for _, c := range cases {
+		assert.Equal(t, c.want, bareParenField(c.series), c.name)
+	}
+}
+
+func TestChangeColumns(t *testing.T) {
+	v := []string{"before", "after", ""}
+	f := []string{"value", "value", "pct"}
+	changeColumns(v, f)
+	assert.Equal(t, []string{"before", "after", "after"}, v)
+	v = []string{"", ""}
+	changeColumns(v, []string{"mean", "pct"})
+	assert.Equal(t, []string{"", ""}, v)
+}
+
+func TestRowsAreVariants(t *testing.T) {
+	assert.True(t, rowsAreVariants("Kernel", []string{"a", "b"}, []string{"Time"}, []string{"value"}))
+	assert.True(t, rowsAreVariants("", []string{"base", "patched"}, []string{"run1", "run2"}, []string{"value", "value"}))
+	assert.False(t, rowsAreVariants("Test", []string{"without-f4", "with-f4"}, []string{"Mean"}, []string{"mean"}))
+	assert.False(t, rowsAreVariants("Row\\Col", []string{"tip", "v1"}, []string{"tip", "v1"}, []string{"value", "value"}))
+}

@@ -279,19 +279,16 @@ func colOf(cols []span, a, z int) int {
 // labelColumns counts the leading columns that hold a word in some row:
 // the row label ("Host", "OS"). A column of numbers ends the label.
 func labelColumns(rows [][]tok, cols []span) int {
-	lab := 0
-	for lab < len(cols) {
-		word := false
-		for _, ts := range rows {
-			for _, t := range ts {
-				if colOf(cols, t.start, t.end) == lab && t.kind != tNum && !IsMissing(t.text) {
-					word = true
-				}
+	word := make([]bool, len(cols))
+	for _, ts := range rows {
+		for _, t := range ts {
+			if j := colOf(cols, t.start, t.end); j >= 0 && t.kind != tNum && !IsMissing(t.text) {
+				word[j] = true
 			}
 		}
-		if !word {
-			break
-		}
+	}
+	lab := 0
+	for lab < len(cols) && word[lab] {
 		lab++
 	}
 	return lab

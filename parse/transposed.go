@@ -270,6 +270,11 @@ func transposedVariants(titles []string, n int) []string {
 	if wide := splitTitle(titles[0], n+1); len(top) != n && len(wide) == n+1 {
 		top = wide[1:] // the first title heads the statistic column
 	}
+	if w := strings.Fields(titles[0]); len(top) != n && len(titles) == 1 && (len(w) == n || len(w) == n+1) {
+		// alignment collapsed to single spaces: one word per column,
+		// the first heading the statistic column when there is one more
+		top = w[len(w)-n:]
+	}
 	if len(titles) == 1 {
 		if len(top) == n {
 			return top

@@ -54,13 +54,14 @@ func (whitespace) Read(b *Block) []Match {
 		if !wsHeaderShape(b.Lines[i].Text) {
 			continue
 		}
-		names := wsHeader(b.Lines[i].Text, get(i))
-		if names == nil {
-			continue
-		}
-		if m, ok := readWhitespace(b, i, names, get); ok {
-			out = append(out, m)
-			i = m.End - 1
+		// the header's chunks ("Std Dev") first; when they do not fit the
+		// rows, alignment was partly collapsed and each word is a name
+		for _, names := range wsHeader(b.Lines[i].Text, get(i)) {
+			if m, ok := readWhitespace(b, i, names, get); ok {
+				out = append(out, m)
+				i = m.End - 1
+				break
+			}
 		}
 	}
 	return out
@@ -97,12 +98,14 @@ var wsStopwords = map[string]bool{
 	"following": true, "here": true, "there": true, "which": true, "results": true, "if": true, "so": true,
 }
 
-// wsHeader returns the column names of a header line: two to sixteen
+// wsHeader returns the readings of a header line as column names, the
+// likelier first: two to sixteen
 // names, none of them a number or holding a prose word or a "key:", no
 // sentence end. Runs of two or more spaces (or tabs) group multi-word names
-// ("Std Dev") when the line has them; a bracketed note stays with its name
-// ("baseline(std%)", "compare%( std%)").
-func wsHeader(text string, ts []tok) []chunk {
+// ("Std Dev") when the line has them, with one name per word as the
+// second reading; a bracketed note stays with its name ("baseline(std%)",
+// "compare%( std%)").
+func wsHeader(text string, ts []tok) [][]chunk {
 	if len(ts) < 2 {
 		return nil
 	}
@@ -134,9 +137,9 @@ func wsHeader(text string, ts []tok) []chunk {
 		for i := range chunks {
 			chunks[i].text = text[chunks[i].start:chunks[i].end]
 		}
-		return chunks
+		return [][]chunk{chunks, words}
 	}
-	return words
+	return [][]chunk{words}
 }
 
 // maskNotes hides the spaces inside brackets ("( std%)") so that a note

@@ -21,6 +21,11 @@ var whitespaceCases = []familyCase{
 	{"rule before total", "test  base  new  sum\na  1  2  3\nb  4  5  6\n     ======\ntotal  5  7  9\n", 1, 9},
 	{"slabinfo", "name active num size\nkmalloc-64 12345 12800 64 : tunables 0 0 0\ntask_struct 1021 1050 9600 : tunables 0 0 0\n", 0, 0},
 	{"prose label", "name base new\nwe saw it and the 12 13\nthen it was on the 14 15\n", 0, 0},
+	{"ruled", "-----------------------\n test  before after delta\n-----------------------\n a  9.81  10.42  +6.2%\n b  38.50  41.07  +6.7%\n-----------------------\n", 1, 6},
+	{"underlined with segments", "test  base  new\n----  ----  ---\na  1.0  2.0\nb  3.0  4.0\n", 1, 4},
+	{"heading underline is no rule", "bench\n=====\n", 0, 0},
+	{"kernel rows, one metric", "kernel  throughput\nbase  2310.55\npatched  2400.10\n", 1, 2},
+	{"value (stddev) side by side", "build  base  patched\nallno  41.20 (0.31)  40.85 (0.12)\ndefconfig  88.01 (0.90)  87.10 (1.20)\n", 1, 8},
 }
 
 func TestWhitespace(t *testing.T) { runFamily(t, whitespace{}, whitespaceCases) }
