@@ -50,27 +50,27 @@ func segments(body []model.Line) []*segment {
 func (s *segment) blocks() []*Block {
 	s.unwrapRows()
 	var out []*Block
-	first, last, gap := -1, -1, 0
-	flush := func() {
-		if first < 0 {
-			return
-		}
-		start := first - headerReach
-		if start < 0 {
-			start = 0
-		}
+	for _, r := range s.runs() {
+		first, last := r[0], r[1]
+		start := max(first-headerReach, 0)
 		lines := s.lines[start : last+1]
 		if !anyTableRow(lines[first-start:]) {
-			first, last, gap = -1, -1, 0
-			return // prose that mentions numbers: no family need look
+			continue // prose that mentions numbers: no family need look
 		}
 		texts := make([]string, len(lines))
 		for i, l := range lines {
 			texts[i] = l.Text
 		}
 		out = append(out, &Block{Lines: lines, Comma: DetectCommaStyle(texts), seg: s, base: start})
-		first, last, gap = -1, -1, 0
 	}
+	return out
+}
+
+// runs returns the first and last line index of every run of table-like
+// lines of the segment, a run bridging gaps of up to bridgeGap other lines.
+func (s *segment) runs() [][2]int {
+	var out [][2]int
+	first, last, gap := -1, -1, 0
 	for i, t := range s.tableish {
 		switch {
 		case t:
@@ -81,11 +81,14 @@ func (s *segment) blocks() []*Block {
 		case first >= 0:
 			gap++
 			if gap > bridgeGap {
-				flush()
+				out = append(out, [2]int{first, last})
+				first, last, gap = -1, -1, 0
 			}
 		}
 	}
-	flush()
+	if first >= 0 {
+		out = append(out, [2]int{first, last})
+	}
 	return out
 }
 

@@ -125,34 +125,18 @@ func wrappedHere(prev model.Line, cur rowShape) bool {
 // joined line keeps the first line's No and Offset.
 func (s *segment) unwrapRows() {
 	var join []bool // join[i]: line i continues line i-1
-	first, last, gap := -1, -1, 0
-	flush := func() {
-		if first >= 0 && last+1 < len(s.lines) {
+	for _, r := range s.runs() {
+		first, last := r[0], r[1]
+		if last+1 < len(s.lines) {
 			last++ // the wrapped tail of the last row holds no number
 		}
-		if first >= 0 && last > first && anyTableRow(s.lines[first:last+1]) {
+		if last > first && anyTableRow(s.lines[first:last+1]) {
 			if join == nil {
 				join = make([]bool, len(s.lines))
 			}
 			s.markWraps(first, last, join)
 		}
-		first, last, gap = -1, -1, 0
 	}
-	for i, t := range s.tableish {
-		switch {
-		case t:
-			if first < 0 {
-				first = i
-			}
-			last, gap = i, 0
-		case first >= 0:
-			gap++
-			if gap > bridgeGap {
-				flush()
-			}
-		}
-	}
-	flush()
 	if join == nil {
 		return
 	}
