@@ -98,8 +98,10 @@ func newHTMLLocator(src string) *htmlLocator {
 
 // seek moves the cursor to off when it is ahead.
 func (l *htmlLocator) seek(off int) {
+	// Offsets found in a re-encoded copy of the page (Latin-1 read as
+	// UTF-8 grows) may pass its end.
 	if off > l.cursor {
-		l.cursor = off
+		l.cursor = min(off, len(l.src))
 	}
 }
 
