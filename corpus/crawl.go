@@ -28,7 +28,7 @@ func Crawl(ctx context.Context, st Store, inputs []string, opts Options) (Progre
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}
 	if opts.BatchSize <= 0 {
-		opts.BatchSize = 2000
+		opts.BatchSize = 5000
 	}
 	if opts.BatchInterval <= 0 {
 		opts.BatchInterval = 500 * time.Millisecond
@@ -40,21 +40,36 @@ func Crawl(ctx context.Context, st Store, inputs []string, opts Options) (Progre
 
 // crawl is one run's pipeline: reader -> workers -> ordering writer ->
 // committer. The committer runs the store transactions in a goroutine of
-// its own, so that reading and parsing go on while a batch is written.
+// its own, so that reading and parsing go on while a batch is written; it
+// alone counts progress and calls OnProgress and OnFault.
 type crawl struct {
 	st    Store
 	opts  *Options
 	start time.Time
 	bytes atomic.Int64
-	batch []Record
+	prog  Progress // the committer's, then run's once the committer is done
 
-	mu   sync.Mutex // guards prog: the writer counts reads, the committer stores
-	prog Progress
-
-	commits chan []Record // batches in order, to the committer
-	free    chan []Record // emptied batches, back to the writer
-	stored  chan error    // the committer's outcome
+	cur     *batch
+	commits chan *batch // batches in order, to the committer
+	free    chan *batch // committed batches, back to the writer
+	stored  chan error  // the committer's outcome
 	cancel  context.CancelFunc
+}
+
+// batch is what the writer hands the committer: records in order and what
+// the crawl met on the way to them.
+type batch struct {
+	recs                        []Record
+	faults                      []Fault
+	messages, filtered, decoded int64
+}
+
+func (b *batch) empty() bool { return len(b.recs) == 0 && len(b.faults) == 0 && b.messages == 0 }
+
+func (b *batch) reset() {
+	clear(b.recs)
+	clear(b.faults)
+	*b = batch{recs: b.recs[:0], faults: b.faults[:0]}
 }
 
 func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
@@ -116,13 +131,13 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 		close(results)
 	}()
 
-	// Two batches circulate: one filling, one being committed, so memory
-	// stays bounded by 2 x BatchSize small records.
-	c.commits = make(chan []Record)
-	c.free = make(chan []Record, 2)
+	// Two batches circulate, one filling while the other is committed, so
+	// memory stays bounded by twice BatchSize small records.
+	c.commits = make(chan *batch)
+	c.free = make(chan *batch, 1)
 	c.stored = make(chan error, 1)
-	c.free <- make([]Record, 0, c.opts.BatchSize)
-	c.batch = make([]Record, 0, c.opts.BatchSize)
+	c.free <- &batch{recs: make([]Record, 0, c.opts.BatchSize)}
+	c.cur = &batch{recs: make([]Record, 0, c.opts.BatchSize)}
 	go c.commit(ctx)
 
 	err := c.write(ctx, results, tokens)
@@ -141,7 +156,8 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 	if err == nil && parent.Err() != nil {
 		err = parent.Err()
 	}
-	return c.report(), err
+	c.report()
+	return c.prog, err
 }
 
 // write puts results in sequence order and hands full batches to the
@@ -152,13 +168,18 @@ func (c *crawl) write(ctx context.Context, results <-chan *result, tokens <-chan
 	tick := time.NewTicker(c.opts.BatchInterval)
 	defer tick.Stop()
 	for {
+		// select picks at random among ready cases: without this check a
+		// stopped crawl could go on taking results that are ready.
+		if ctx.Err() != nil {
+			return c.flush(true)
+		}
 		select {
 		case r, ok := <-results:
 			if !ok {
 				return c.flush(true)
 			}
 			pending[r.seq] = r
-			for {
+			for ctx.Err() == nil {
 				r, ok := pending[next]
 				if !ok {
 					break
@@ -167,7 +188,7 @@ func (c *crawl) write(ctx context.Context, results <-chan *result, tokens <-chan
 				next++
 				<-tokens
 				c.take(r)
-				if len(c.batch) >= c.opts.BatchSize {
+				if len(c.cur.recs) >= c.opts.BatchSize {
 					if err := c.flush(true); err != nil {
 						return err
 					}
@@ -183,93 +204,90 @@ func (c *crawl) write(ctx context.Context, results <-chan *result, tokens <-chan
 	}
 }
 
-// take counts a result and queues its records.
+// take queues a result's records, faults and counts.
 func (c *crawl) take(r *result) {
-	c.mu.Lock()
-	c.prog.Messages += r.messages
-	c.prog.Filtered += r.filtered
-	c.prog.Decoded += r.decoded
-	c.prog.Faults += int64(len(r.faults))
-	c.mu.Unlock()
-	if c.opts.OnFault != nil {
-		for _, f := range r.faults {
-			c.opts.OnFault(f)
-		}
-	}
-	c.batch = append(c.batch, r.recs...)
+	b := c.cur
+	b.messages += r.messages
+	b.filtered += r.filtered
+	b.decoded += r.decoded
+	b.faults = append(b.faults, r.faults...)
+	b.recs = append(b.recs, r.recs...)
 }
 
-// flush hands the queued records to the committer; with wait it waits
+// flush hands the current batch to the committer; with wait it waits
 // while the committer still writes the previous batch, without it (the
-// periodic flush) it leaves the records queued then. It runs even after
-// ctx is stopped: what is in order is committed, so a resumed crawl
-// repeats little. Its error is the committer's, once the committer has
-// stopped on one.
+// periodic flush) it keeps filling the batch then. It runs even after ctx
+// is stopped: what is in order is committed, so a resumed crawl repeats
+// little. Its error is the committer's, once the committer has stopped on
+// one.
 func (c *crawl) flush(wait bool) error {
-	if len(c.batch) > 0 {
-		var next []Record
+	if c.cur.empty() {
+		return nil
+	}
+	var next *batch
+	select {
+	case next = <-c.free:
+	case err := <-c.stored:
+		c.stored <- err // for run
+		return err
+	default:
+		if !wait {
+			return nil
+		}
 		select {
 		case next = <-c.free:
 		case err := <-c.stored:
-			c.stored <- err // for run
+			c.stored <- err
 			return err
-		default:
-			if !wait {
-				return nil
-			}
-			select {
-			case next = <-c.free:
-			case err := <-c.stored:
-				c.stored <- err
-				return err
-			}
 		}
-		c.commits <- c.batch
-		c.batch = next
 	}
-	c.report()
+	c.commits <- c.cur
+	c.cur = next
 	return nil
 }
 
-// commit stores the batches it is handed, each in one transaction; after
-// a store error it stops the crawl and drops the batches still coming.
+// commit stores the batches it is handed, each in one transaction, and
+// reports progress after each; after a store error it stops the crawl
+// and drops the batches still coming.
 func (c *crawl) commit(ctx context.Context) {
-	var err error
-	for recs := range c.commits {
-		if err == nil {
-			var st PutStats
-			st, err = c.st.Put(context.WithoutCancel(ctx), recs)
-			if err != nil {
-				c.cancel()
-			}
-			c.mu.Lock()
-			c.prog.Stored += int64(st.Messages)
-			c.prog.Duplicates += int64(st.Duplicates)
-			c.prog.Tables += int64(st.Tables)
-			c.prog.Folded += int64(st.Folded)
-			c.mu.Unlock()
+	for b := range c.commits {
+		var st PutStats
+		var err error
+		if len(b.recs) > 0 {
+			st, err = c.st.Put(context.WithoutCancel(ctx), b.recs)
 		}
-		clear(recs)
 		if err != nil {
+			c.cancel()
 			c.stored <- err
 			for range c.commits {
 			}
 			return
 		}
-		c.free <- recs[:0]
+		c.prog.Messages += b.messages
+		c.prog.Filtered += b.filtered
+		c.prog.Decoded += b.decoded
+		c.prog.Faults += int64(len(b.faults))
+		c.prog.Stored += int64(st.Messages)
+		c.prog.Duplicates += int64(st.Duplicates)
+		c.prog.Tables += int64(st.Tables)
+		c.prog.Folded += int64(st.Folded)
+		if c.opts.OnFault != nil {
+			for _, f := range b.faults {
+				c.opts.OnFault(f)
+			}
+		}
+		c.report()
+		b.reset()
+		c.free <- b
 	}
 	c.stored <- nil
 }
 
-// report passes a snapshot of the progress to OnProgress and returns it.
-func (c *crawl) report() Progress {
-	c.mu.Lock()
+// report passes the progress to OnProgress.
+func (c *crawl) report() {
 	c.prog.Bytes = c.bytes.Load()
 	c.prog.Elapsed = time.Since(c.start)
-	p := c.prog
-	c.mu.Unlock()
 	if c.opts.OnProgress != nil {
-		c.opts.OnProgress(p)
+		c.opts.OnProgress(c.prog)
 	}
-	return p
 }

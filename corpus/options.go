@@ -20,7 +20,8 @@ type Options struct {
 	// Workers is the number of decoding goroutines; default GOMAXPROCS.
 	Workers int
 	// BatchSize is the number of messages per store transaction; default
-	// 2000. A batch is also committed after BatchInterval.
+	// 5000 (larger transactions write each index page fewer times). A
+	// batch is also committed after BatchInterval.
 	BatchSize int
 	// BatchInterval bounds how long stored work waits uncommitted;
 	// default 500ms.
@@ -32,11 +33,13 @@ type Options struct {
 	// GitReader forces the public-inbox reader: "git" (the git binary),
 	// "go-git", or "" for git when it is on PATH and go-git otherwise.
 	GitReader string
-	// OnProgress is called from the crawling goroutine after every batch
-	// and at the end; it must not block for long.
+	// OnProgress is called after every committed batch and at the end;
+	// it must not block for long, since the next batch waits for it.
+	// OnProgress and OnFault are never called concurrently: both run on
+	// the goroutine that commits batches (at the end, on Crawl's).
 	OnProgress func(Progress)
-	// OnFault is called for every message that could not be read; the
-	// crawl goes on without it.
+	// OnFault is called for every message that could not be read, when
+	// the batch it belongs to is committed; the crawl goes on without it.
 	OnFault func(Fault)
 }
 

@@ -13,20 +13,41 @@ import "bytes"
 //   - two lines with three or more number tokens, or three with two or more
 //     (rows of a numeric table), or
 //   - three "label: number" / "label = number" lines (key-value tables), or
-//   - two adjacent lines each with a number in a column: after two spaces,
-//     a tab or '|', or last on the line (single-series tables), or
+//   - two lines each with a number in a column, with nothing but blank
+//     lines between them: after two spaces, a tab or '|', or last on the
+//     line, a unit glued to it allowed (single-series tables), or
 //   - a grid rule (a line starting "+--" or "|--", or "-+-", "|---",
-//     "+===" anywhere; a diffstat's "+++--" is none) or one of the column
-//     words of AMD and mmtests reports ("pct", "%change"), or a
+//     "+===" anywhere in a line; a diffstat's "+++--" is none) or one of
+//     the column words of AMD and mmtests reports ("pct", "%change"), or a
 //     "value (pct%)" cell, which makes a one-row table.
 //
 // A number token is a digit run at a line start or after one of
 // " \t-+([|:=.*~,", as parse's scanner defines it, or after '>' (HTML
 // cells) or '#' (perf stat metrics); quote markers are skipped.
-var tableWords = [][]byte{
-	[]byte("pct"), []byte("%change"), []byte("%)"), []byte("|---"), []byte("-+-"),
-	[]byte("-|-"), []byte("+==="), []byte("|==="),
-}
+//
+// It is one pass over the body bytes without allocation: most bodies are
+// prose and patches, and the crawl runs it on every message.
+
+// Byte classes of the prefilter's scan; other bytes (letters, most
+// punctuation, line ends) only reset the column state.
+const (
+	clsOther = iota
+	clsDigit
+	clsSpace
+	clsTab
+	clsWord // may start one of the table words
+)
+
+var byteClass = func() (t [256]uint8) {
+	for c := '0'; c <= '9'; c++ {
+		t[c] = clsDigit
+	}
+	t[' '], t['\t'] = clsSpace, clsTab
+	for _, c := range []byte("p%|-+") {
+		t[c] = clsWord
+	}
+	return t
+}()
 
 // tokenStart marks the bytes after which a digit starts a number token.
 var tokenStart = func() (t [256]bool) {
@@ -45,16 +66,13 @@ var inNumber = func() (t [256]bool) {
 	return t
 }()
 
+var diffGit = []byte("diff --git ")
+
 // mayHoldTable reports whether body (the bytes after the header block)
 // may hold a table.
 func mayHoldTable(body []byte) bool {
 	if linesLost(body) {
 		return true
-	}
-	for _, w := range tableWords {
-		if bytes.Contains(body, w) {
-			return true
-		}
 	}
 	n2, n3, kv, rows := 0, 0, 0, 0
 	inDiff := false
@@ -74,7 +92,7 @@ func mayHoldTable(body []byte) bool {
 			i, rows = end, 0
 			continue
 		}
-		inDiff = bytes.HasPrefix(line, []byte("diff --git "))
+		inDiff = bytes.HasPrefix(line, diffGit)
 		if inDiff {
 			i = end
 			continue
@@ -87,40 +105,47 @@ func mayHoldTable(body []byte) bool {
 		spaces := 2 // a line start counts as a column gap
 		for ; i < end; i++ {
 			c := body[i]
-			if c >= '0' && c <= '9' {
-				if tokenStart[prev] {
-					tokens++
-					if lastNS == ':' || lastNS == '=' {
-						keyed = true
-					}
-					if spaces >= 2 || prev == '\t' || prev == '|' {
-						column = true
-					}
+			switch byteClass[c] {
+			case clsOther:
+				prev, lastNS, spaces = c, c, 0
+				continue
+			case clsSpace:
+				prev = c
+				spaces++
+				continue
+			case clsTab:
+				prev, spaces = c, 0
+				continue
+			case clsWord:
+				if tableWord(body[i:end]) {
+					return true
 				}
-				for i+1 < end && inNumber[body[i+1]] {
-					i++
-				}
-				prev, lastNS, spaces = body[i], body[i], 0
-				if trailing(body[i+1 : end]) {
-					column = column || tokens > 0
-				}
+				prev, lastNS, spaces = c, c, 0
 				continue
 			}
-			prev = c
-			if c == ' ' {
-				spaces++
-			} else {
-				spaces = 0
+			if tokenStart[prev] {
+				tokens++
+				if lastNS == ':' || lastNS == '=' {
+					keyed = true
+				}
+				if spaces >= 2 || prev == '\t' || prev == '|' {
+					column = true
+				}
 			}
-			if c != ' ' && c != '\t' {
-				lastNS = c
+			for i+1 < end && inNumber[body[i+1]] {
+				i++
+			}
+			prev, lastNS, spaces = body[i], body[i], 0
+			if trailing(body[i+1 : end]) {
+				column = column || tokens > 0
 			}
 		}
 		i = end
-		if column {
+		switch {
+		case column:
 			rows++
-		} else {
-			rows = 0
+		case len(bytes.TrimSpace(line)) > 0:
+			rows = 0 // a blank line does not end a table's run of rows
 		}
 		if tokens >= 2 && notTableLine(body[start:end]) {
 			continue
@@ -142,10 +167,36 @@ func mayHoldTable(body []byte) bool {
 	return false
 }
 
+// tableWord reports whether rest starts with a grid rule or a column word
+// of AMD and mmtests reports: "pct", "%change", "%)" (a "value (pct%)"
+// cell, which makes a one-row table), "|---", "-+-", "-|-", "+===",
+// "|===". (A diffstat's "+++--" is none.)
+func tableWord(rest []byte) bool {
+	at := func(i int, c byte) bool { return i < len(rest) && rest[i] == c }
+	switch rest[0] {
+	case 'p':
+		return at(1, 'c') && at(2, 't')
+	case '%':
+		return at(1, ')') || bytes.HasPrefix(rest, []byte("%change"))
+	case '|':
+		return bytes.HasPrefix(rest, []byte("|---")) || bytes.HasPrefix(rest, []byte("|==="))
+	case '-':
+		return (at(1, '+') || at(1, '|')) && at(2, '-')
+	case '+':
+		return bytes.HasPrefix(rest, []byte("+==="))
+	}
+	return false
+}
+
 // trailing reports whether rest holds only what may follow a number that
-// ends a row: white space, '%', ')' or '*'.
+// ends a row: a unit glued to it ("0B", "12ms", "3GB/s"), then white
+// space, '%', ')' or '*'.
 func trailing(rest []byte) bool {
-	for _, c := range rest {
+	i := 0
+	for i < len(rest) && isUnitByte(rest[i]) {
+		i++
+	}
+	for _, c := range rest[i:] {
 		switch c {
 		case ' ', '\t', '\r', '\n', '%', ')', '*':
 		default:
@@ -153,6 +204,12 @@ func trailing(rest []byte) bool {
 		}
 	}
 	return true
+}
+
+// isUnitByte reports whether c may be part of a unit: ASCII letters, '/'
+// and any byte of a multi-byte character ("µs").
+func isUnitByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '/' || c >= 0x80
 }
 
 // notTableLine reports whether a line with numbers is one of the
@@ -216,8 +273,7 @@ func hasEncodedParts(raw []byte) bool {
 			}
 			const field = "content-transfer-e"
 			if i >= len(field) && bytes.EqualFold(rest[i-len(field):i], []byte(field)) {
-				v := bytes.TrimLeft(rest[i+len(key):], " \t\"")
-				if hasFoldPrefix(v, "base64") || hasFoldPrefix(v, "quoted-printable") {
+				if isEncoding(rest[i+len(key):]) {
 					return true
 				}
 			}
@@ -225,6 +281,13 @@ func hasEncodedParts(raw []byte) bool {
 		}
 	}
 	return false
+}
+
+// isEncoding reports whether a Content-Transfer-Encoding value is one
+// that hides the text: base64 or quoted-printable.
+func isEncoding(v []byte) bool {
+	v = bytes.TrimLeft(v, " \t\"")
+	return hasFoldPrefix(v, "base64") || hasFoldPrefix(v, "quoted-printable")
 }
 
 func hasFoldPrefix(b []byte, p string) bool {

@@ -1,10 +1,15 @@
 package corpus
 
 import (
+	"bytes"
+	netmail "net/mail"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
+	"github.com/lkmlbench/lkmlbench/corpus/internal/gen"
 	"github.com/lkmlbench/lkmlbench/mbox"
 	"github.com/lkmlbench/lkmlbench/parse"
 )
@@ -25,6 +30,8 @@ var prefilterCases = []struct {
 	{"quoted patch", "> diff --git a/x.c b/x.c\n> @@ -10,7 +10,8 @@\n> -\tx = 1 + 2 + 3;\n> +\tx = 4 + 5 + 6;\n>  \ty = 7 + 8 + 9;\n", false},
 	{"diffstat bar", " kernel/sched/fair.c | 12 ++++++------\n", false},
 	{"attributions", "On Mon, 2 Jan 2023 at 10:00, A wrote:\n> On Sun, 1 Jan 2023 at 09:00, B wrote:\n", false},
+	{"single series with units", "A00000 A00001 A00\nA 00A0 0B\nA 0", true},
+	{"single series across a blank line", "B B\nA 0\n\nA 0", true},
 	{"collapsed lines", "From x Mon Jan 2 2023 Subject: y " + string(make([]byte, 600)), true},
 }
 
@@ -87,4 +94,78 @@ func FuzzPrefilter(f *testing.F) {
 			}
 		}
 	})
+}
+
+// prefilterSample is 2000 generated messages, split, for the prefilter
+// benchmarks.
+func prefilterSample(b *testing.B) (msgs [][]byte, size int64) {
+	g := gen.New(7)
+	var sb strings.Builder
+	for i := range 2000 {
+		sb.WriteString(g.Message(i))
+	}
+	sc := mbox.NewRawScanner(strings.NewReader(sb.String()))
+	for sc.Scan() {
+		msgs = append(msgs, bytes.Clone(sc.Message().Data))
+		size += int64(len(msgs[len(msgs)-1]))
+	}
+	if len(msgs) == 0 {
+		b.Fatal("no messages")
+	}
+	return msgs, size
+}
+
+// BenchmarkPrefilter measures the decision the crawl takes for every
+// message (header scan, then the prefilter on the raw or viewed body), in
+// MB/s of whole raw messages.
+func BenchmarkPrefilter(b *testing.B) {
+	msgs, size := prefilterSample(b)
+	var v viewer
+	b.SetBytes(size)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		for _, m := range msgs {
+			h := scanHeader(m)
+			v.needsDecode(m, &h)
+		}
+	}
+}
+
+// TestParseDate checks the direct parse of the common form against
+// net/mail on the forms mailers write.
+func TestParseDate(t *testing.T) {
+	for _, v := range []string{
+		"Mon, 02 Jan 2023 10:00:00 +0000",
+		"Tue, 03 Jan 2023 23:59:59 -0800",
+		"Mon, 2 Jan 2023 10:00:00 +0100",
+		"2 Jan 2023 10:00:00 -0000",
+		"Wed, 04 Jan 2023 01:02:03 +0530 (IST)",
+		"Thu, 05 Jan 2023 01:02:03 GMT",
+	} {
+		want, err := netmail.ParseDate(v)
+		require.NoError(t, err, v)
+		got := parseDate(v)
+		require.NotNil(t, got, v)
+		assert.True(t, want.Equal(*got), "%s: %v != %v", v, got, want)
+	}
+	assert.Nil(t, parseDate("yesterday"))
+	assert.Nil(t, parseDate(""))
+}
+
+// TestDecodeWords checks white-space collapsing against strings.Fields,
+// with and without encoded words.
+func TestDecodeWords(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Re: [PATCH v2 1/3] sched: Cut wakeup cost", "Re: [PATCH v2 1/3] sched: Cut wakeup cost"},
+		{"  Re:  [PATCH]\tfix ", "Re: [PATCH] fix"},
+		{"folded\r\n subject", "folded subject"},
+		{"no\u00a0break", "no break"},
+		{"ideographic\u3000space", "ideographic space"},
+		{"café über", "café über"},
+		{"=?UTF-8?q?caf=C3=A9?=  ok", "café ok"},
+		{"", ""},
+	} {
+		assert.Equal(t, tc.want, decodeWords(tc.in), tc.in)
+	}
 }

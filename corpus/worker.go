@@ -23,9 +23,31 @@ type result struct {
 	faults   []Fault
 }
 
-// worker turns items into records; it holds no state but the options.
+// worker turns items into records; besides the options it holds only a
+// buffer it reuses for the prefilter's view of encoded messages and a
+// bounded cache of patch tags.
 type worker struct {
 	opts *Options
+	view viewer
+	tags map[string]*model.PatchTag
+}
+
+// maxTags bounds a worker's cache of parsed subjects.
+const maxTags = 4096
+
+// patchTag parses a subject's patch tag once per worker: replies repeat
+// their thread's subject, and the tag parser costs as much as the rest of
+// a skipped message's header. Records share the tags read-only.
+func (w *worker) patchTag(subject string) *model.PatchTag {
+	if t, ok := w.tags[subject]; ok {
+		return t
+	}
+	if w.tags == nil || len(w.tags) >= maxTags {
+		w.tags = make(map[string]*model.PatchTag, maxTags)
+	}
+	t := mbox.ParseSubject(subject)
+	w.tags[subject] = t
+	return t
 }
 
 // process handles one item; a panic in a decoder or a table parser is a
@@ -77,14 +99,15 @@ func (w *worker) raw(it *item, res *result) {
 		return
 	}
 	rec := Record{Hash: digest(data), Commit: it.commit}
-	if hasEncodedParts(data) || mayHoldTable(data[h.bodyStart:]) {
+	if w.view.needsDecode(data, &h) {
 		m, _ := mbox.Decode(it.source, it.raw)
 		if it.commit != "" && m.Meta.ID == fmt.Sprintf("%s#%d", it.source, it.raw.Line) {
 			m.Meta.ID = id
 		}
 		rec.Meta = m.Meta
-		// Decoding was forced by an encoded part: look at the decoded text
-		// with the same prefilter before running every table family.
+		// The decoded text may differ from the raw (a view that gave up,
+		// an unlabelled quoted-printable body): look at it with the same
+		// prefilter before running every table family.
 		if mayHoldTable(bodyText(m)) {
 			rec.Tables = lkmlbench.MessageTables(it.source, m, w.opts.Pipeline)
 		}
@@ -94,7 +117,7 @@ func (w *worker) raw(it *item, res *result) {
 			Source: it.source, ID: id, Subject: subject, From: from, Date: date,
 			InReplyTo: firstID(h.inReplyTo),
 			StartLine: it.raw.Line, EndLine: it.raw.Line + max(bytes.Count(data, []byte("\n")), 1) - 1,
-			Offset: it.raw.Offset, Patch: mbox.ParseSubject(subject),
+			Offset: it.raw.Offset, Patch: w.patchTag(subject),
 		}
 		if ref := firstID(h.reference); ref != "" {
 			rec.Meta.References = []string{ref}

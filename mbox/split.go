@@ -12,7 +12,8 @@ import (
 // RawMessage is one undecoded message of an mbox stream.
 type RawMessage struct {
 	// Data is the raw message: the From_ line removed and ">From " lines
-	// unescaped per mboxrd.
+	// unescaped per mboxrd. It is valid until the next Scan; copy it to
+	// keep it longer.
 	Data []byte
 	// Line is the 1-based line of the message's first header line.
 	Line int
@@ -46,13 +47,12 @@ type RawScanner struct {
 	offset    int64 // bytes consumed so far
 	prevBlank bool  // the last line consumed was blank (or none was)
 
-	msg       RawMessage
-	buf       []byte
-	unescaped []int
-	long      []byte
-	warnings  []model.Warning
-	err       error
-	done      bool
+	msg      RawMessage
+	buf      []byte
+	long     []byte
+	warnings []model.Warning
+	err      error
+	done     bool
 }
 
 // NewRawScanner returns a scanner over r with the default Options.
@@ -87,8 +87,10 @@ func (s *RawScanner) Scan() bool {
 	s.buf = s.buf[:0]
 	s.msg = RawMessage{Line: s.line + 1, Offset: s.offset}
 	cut := false
-	unescaped := s.unescaped[:0]
-	defer func() { s.unescaped = unescaped }()
+	// A fresh list per message (most have none): unlike Data, which the
+	// caller copies, the list is not the caller's to copy, so it must
+	// survive the next Scan for messages decoded concurrently.
+	var unescaped []int
 	for !s.done {
 		line, err := s.readLine()
 		if err != nil {
@@ -114,7 +116,7 @@ func (s *RawScanner) Scan() bool {
 			}
 			s.buf = s.buf[:0]
 			s.msg = RawMessage{Line: s.line + 1, Offset: s.offset}
-			unescaped = unescaped[:0]
+			unescaped = nil
 			continue
 		}
 		if len(un) < len(line) {

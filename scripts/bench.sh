@@ -33,6 +33,7 @@ rate() { # seconds -> MB/s
 	echo "$MB / $1" | bc -l | xargs printf '%.0f'
 }
 
+echo "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"
 echo "== grep -c '^From ' ($(printf '%.0f' "$MB") MB)"
 "$TIME" -f '%e %U %S %M' -o "$DIR/grep.time" grep -c '^From ' "$ARCHIVE"
 read -r GW GU GS GM <"$DIR/grep.time"

@@ -38,8 +38,9 @@ type crawlCmd struct {
 const maxFaultLines = 100
 
 // Run crawls; Ctrl-C or SIGTERM stops after committing the current batch,
-// and running the same command again resumes.
-func (c *crawlCmd) Run(ctx context.Context, k *kong.Context) error {
+// and running the same command again resumes. Closing the store builds
+// the indexes a first crawl deferred, so its error counts.
+func (c *crawlCmd) Run(ctx context.Context, k *kong.Context) (err error) {
 	opts, err := c.options()
 	if err != nil {
 		return err
@@ -51,7 +52,11 @@ func (c *crawlCmd) Run(ctx context.Context, k *kong.Context) error {
 	if err != nil {
 		return err
 	}
-	defer st.Close()
+	defer func() {
+		if cerr := st.Close(); err == nil {
+			err = cerr
+		}
+	}()
 
 	show := newProgressView(k.Stderr)
 	faults := 0
@@ -81,15 +86,18 @@ func (c *crawlCmd) Run(ctx context.Context, k *kong.Context) error {
 }
 
 // tuneGC trades memory the crawl does not use for fewer collections: a
-// crawl's live heap is small (a few hundred messages in flight), so the
-// default GOGC=100 collects very often. A soft limit keeps the peak
-// bounded. GOGC and GOMEMLIMIT in the environment take precedence.
+// crawl's live heap is small (a few hundred messages in flight and two
+// batches of records, 10-20 MB), so the default GOGC=100 collects very
+// often. The soft limit keeps the peak bounded: measured on a 1 GB
+// archive, 64 MiB costs no more CPU than 100 MiB and keeps the process
+// near 100 MB with SQLite's page cache. GOGC and GOMEMLIMIT in the
+// environment take precedence.
 func tuneGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(100 << 20)
+		debug.SetMemoryLimit(64 << 20)
 	}
 }
 

@@ -24,7 +24,7 @@ const mergeBatch = 2000
 // Run replays every input into the output through the same Put a crawl
 // uses, so messages stored twice are kept once and quoted copies of a
 // table across shards fold into one table.
-func (c *mergeCmd) Run(ctx context.Context, k *kong.Context) error {
+func (c *mergeCmd) Run(ctx context.Context, k *kong.Context) (err error) {
 	outAbs, _ := filepath.Abs(c.Output)
 	for _, in := range c.Inputs {
 		if inAbs, _ := filepath.Abs(in); inAbs == outAbs {
@@ -35,7 +35,13 @@ func (c *mergeCmd) Run(ctx context.Context, k *kong.Context) error {
 	if err != nil {
 		return err
 	}
-	defer out.Close()
+	// Closing builds the indexes deferred while merging into an empty
+	// database, so its error counts.
+	defer func() {
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+	}()
 	var total corpus.PutStats
 	for _, in := range c.Inputs {
 		if _, err := os.Stat(in); err != nil {

@@ -7,24 +7,40 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/lkmlbench/lkmlbench"
 	"github.com/lkmlbench/lkmlbench/corpus"
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
-const insertMessage = `INSERT OR IGNORE INTO messages
+const insertMessages = `INSERT OR IGNORE INTO messages
 	(message_id, content_hash, source_id, commit_id, line, offset, date, subject,
 	 from_name, from_email, in_reply_to, thread_root, series_id, patch_index, patch_total)
-	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	VALUES `
+
+const messageColumns = 15
 
 const tableColumns = `message_rowid, source, message_id, start_line, end_line, offset, quote_depth,
 	author, quoted_copies, reconstructed, format, benchmark, context, variants, baseline,
 	unit, direction, statistic, doc`
 
-const insertObservation = `INSERT INTO observations
+const insertObservations = `INSERT INTO observations
 	(table_id, case_label, variant, field, value, value_num, flags, line, offset)
-	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	VALUES `
+
+const observationColumns = 9
+
+// groupRows is the number of rows per multi-row INSERT of messages
+// without tables and of observations: one statement execution per row
+// costs more in the driver than SQLite spends storing the row.
+const groupRows = 32
+
+// rowsSQL returns an INSERT of n rows of cols values.
+func rowsSQL(insert string, cols, n int) string {
+	row := "(?" + strings.Repeat(", ?", cols-1) + ")"
+	return insert + row + strings.Repeat(", "+row, n-1)
+}
 
 // Put implements corpus.Store: one transaction for the whole batch.
 func (s *Store) Put(ctx context.Context, recs []corpus.Record) (corpus.PutStats, error) {
@@ -33,13 +49,26 @@ func (s *Store) Put(ctx context.Context, recs []corpus.Record) (corpus.PutStats,
 	if err != nil {
 		return st, s.wrap("starting a batch", err)
 	}
-	b := batch{s: s, tx: tx, ctx: ctx}
-	if err = b.prepare(); err == nil {
+	b := batch{s: s, tx: tx, ctx: ctx, st: &st}
+	var adopted, dropped bool
+	if !s.bulkChecked {
+		adopted, dropped, err = b.deferIndexes()
+	}
+	if err == nil {
+		err = b.prepare()
+	}
+	if err == nil {
 		for i := range recs {
-			if err = b.put(&recs[i], &st); err != nil {
+			if err = b.put(&recs[i]); err != nil {
 				break
 			}
 		}
+	}
+	if err == nil {
+		err = b.flushMessages()
+	}
+	if err == nil {
+		err = b.flushObservations()
 	}
 	b.close()
 	if err == nil {
@@ -51,16 +80,25 @@ func (s *Store) Put(ctx context.Context, recs []corpus.Record) (corpus.PutStats,
 		clear(s.series)
 		return corpus.PutStats{}, s.wrap("storing a batch", err)
 	}
+	if !s.bulkChecked {
+		s.bulkChecked = true
+		s.deferred = adopted || dropped
+	}
 	return st, nil
 }
 
-// batch is one Put's transaction and its prepared statements.
+// batch is one Put's transaction and its prepared statements. Messages
+// without tables and observations wait in msgs and obs until a whole
+// group is stored by one statement.
 type batch struct {
 	s                      *Store
 	tx                     *sql.Tx
 	ctx                    context.Context
 	msg, obs, find, insTab *sql.Stmt
+	msgGroup, obsGroup     *sql.Stmt
 	addSeries, getSeries   *sql.Stmt
+	msgs, obsRows          []any
+	st                     *corpus.PutStats
 }
 
 func (b *batch) prepare() error {
@@ -69,8 +107,10 @@ func (b *batch) prepare() error {
 		dst **sql.Stmt
 		sql string
 	}{
-		{&b.msg, insertMessage},
-		{&b.obs, insertObservation},
+		{&b.msg, rowsSQL(insertMessages, messageColumns, 1)},
+		{&b.msgGroup, rowsSQL(insertMessages, messageColumns, groupRows)},
+		{&b.obs, rowsSQL(insertObservations, observationColumns, 1)},
+		{&b.obsGroup, rowsSQL(insertObservations, observationColumns, groupRows)},
 		{&b.find, `SELECT id, quote_depth, quoted_copies FROM tables WHERE fingerprint = ?`},
 		{&b.insTab, `INSERT INTO tables (fingerprint, ` + tableColumns + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
 		{&b.addSeries, `INSERT OR IGNORE INTO series (title, version) VALUES (?, ?)`},
@@ -84,15 +124,18 @@ func (b *batch) prepare() error {
 }
 
 func (b *batch) close() {
-	for _, st := range []*sql.Stmt{b.msg, b.obs, b.find, b.insTab, b.addSeries, b.getSeries} {
+	for _, st := range []*sql.Stmt{b.msg, b.msgGroup, b.obs, b.obsGroup, b.find, b.insTab, b.addSeries, b.getSeries} {
 		if st != nil {
 			st.Close()
 		}
 	}
 }
 
-// put stores one record unless its message is stored already.
-func (b *batch) put(r *corpus.Record, st *corpus.PutStats) error {
+// put stores one record unless its message is stored already. A record
+// without tables joins the pending group; one with tables is stored at
+// once, after the group, since its tables need its row id.
+func (b *batch) put(r *corpus.Record) error {
+	st := b.st
 	m := &r.Meta
 	src, err := b.sourceID(m.Source)
 	if err != nil {
@@ -110,8 +153,20 @@ func (b *batch) put(r *corpus.Record, st *corpus.PutStats) error {
 	if m.Date != nil {
 		date = m.Date.Unix()
 	}
-	res, err := b.msg.ExecContext(b.ctx, m.ID, r.Hash[:], src, nullable(r.Commit), m.StartLine, m.Offset, date,
+	b.msgs = append(b.msgs, m.ID, r.Hash[:], src, nullable(r.Commit), m.StartLine, m.Offset, date,
 		m.Subject, m.From.Name, m.From.Email, nullable(m.InReplyTo), r.ThreadRoot(), series, index, total)
+	if len(r.Tables) == 0 {
+		if len(b.msgs) == groupRows*messageColumns {
+			return b.flushMessages()
+		}
+		return nil
+	}
+	row := b.msgs[len(b.msgs)-messageColumns:]
+	b.msgs = b.msgs[:len(b.msgs)-messageColumns]
+	if err := b.flushMessages(); err != nil {
+		return err
+	}
+	res, err := b.msg.ExecContext(b.ctx, row...)
 	if err != nil {
 		return err
 	}
@@ -120,9 +175,6 @@ func (b *batch) put(r *corpus.Record, st *corpus.PutStats) error {
 		return nil
 	}
 	st.Messages++
-	if len(r.Tables) == 0 {
-		return nil
-	}
 	rowid, err := res.LastInsertId()
 	if err != nil {
 		return err
@@ -177,7 +229,11 @@ func (b *batch) putTable(msgRow int64, t *model.Table) (bool, error) {
 		return false, err
 	}
 	// The least-quoted copy is the one closest to its author: it replaces
-	// the stored provenance and numbers, keeping the id.
+	// the stored provenance and numbers, keeping the id. Its old numbers
+	// may still wait in the group.
+	if err := b.flushObservations(); err != nil {
+		return false, err
+	}
 	args, err := tableArgs(msgRow, t, copies)
 	if err != nil {
 		return false, err
@@ -214,12 +270,54 @@ func (b *batch) putObservations(tableID int64, t *model.Table) error {
 		if f, err := strconv.ParseFloat(string(o.Value), 64); err == nil {
 			num = f
 		}
-		if _, err := b.obs.ExecContext(b.ctx, tableID, o.Case, o.Variant, o.Field, string(o.Value), num,
-			jsonList(o.Flags), o.Line, o.Offset); err != nil {
-			return err
+		b.obsRows = append(b.obsRows, tableID, o.Case, o.Variant, o.Field, string(o.Value), num,
+			jsonList(o.Flags), o.Line, o.Offset)
+		if len(b.obsRows) == groupRows*observationColumns {
+			if err := b.flushObservations(); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
+}
+
+// flushMessages stores the pending messages: a whole group in one
+// statement, fewer one by one. Messages already stored are ignored and
+// counted as duplicates.
+func (b *batch) flushMessages() error {
+	n, err := b.flush(b.msgs, messageColumns, b.msg, b.msgGroup)
+	b.st.Messages += int(n)
+	b.st.Duplicates += len(b.msgs)/messageColumns - int(n)
+	clear(b.msgs)
+	b.msgs = b.msgs[:0]
+	return err
+}
+
+// flushObservations stores the pending observations.
+func (b *batch) flushObservations() error {
+	_, err := b.flush(b.obsRows, observationColumns, b.obs, b.obsGroup)
+	clear(b.obsRows)
+	b.obsRows = b.obsRows[:0]
+	return err
+}
+
+// flush runs the rows in args through group when they fill it, else
+// through one row at a time; it returns the rows inserted.
+func (b *batch) flush(args []any, cols int, one, group *sql.Stmt) (int64, error) {
+	stmt, size := one, cols
+	if len(args) == groupRows*cols {
+		stmt, size = group, len(args)
+	}
+	var total int64
+	for i := 0; i < len(args); i += size {
+		res, err := stmt.ExecContext(b.ctx, args[i:i+size]...)
+		if err != nil {
+			return total, err
+		}
+		n, _ := res.RowsAffected()
+		total += n
+	}
+	return total, nil
 }
 
 // sourceID returns the row id of an input path, adding it when new.
@@ -233,6 +331,9 @@ func (b *batch) sourceID(path string) (int64, error) {
 	var id int64
 	if err := b.tx.QueryRowContext(b.ctx, `SELECT id FROM sources WHERE path = ?`, path).Scan(&id); err != nil {
 		return 0, err
+	}
+	if len(b.s.sources) > 1<<16 {
+		clear(b.s.sources) // a Maildir is one source per file: bound the cache
 	}
 	b.s.sources[path] = id
 	return id, nil

@@ -1,8 +1,10 @@
 // Package sqlite is the embedded crawl database: a corpus.Store in one
 // SQLite file through modernc.org/sqlite (pure Go, no cgo).
 //
-// The schema is migrations/001_init.sql (documented there); Open applies
-// the migrations a database lacks, tracked by PRAGMA user_version. The
+// The schema is migrations/*.sql (documented there); Open applies the
+// migrations a database lacks, tracked by PRAGMA user_version. A first
+// crawl into an empty database builds the secondary indexes of messages
+// when the store closes (bulk.go). The
 // database runs in WAL mode, so queries may read while a crawl writes, and
 // each Put is one transaction, so an interrupted crawl leaves whole batches.
 //
@@ -37,6 +39,9 @@ type Store struct {
 	// a batch rolls back (its rows are gone).
 	sources map[string]int64
 	series  map[seriesKey]int64
+	// bulkChecked: the first batch looked for deferred indexes; deferred:
+	// this store owes the database its secondary indexes (bulk.go).
+	bulkChecked, deferred bool
 }
 
 type seriesKey struct {
@@ -48,7 +53,11 @@ type seriesKey struct {
 // date.
 func Open(path string) (*Store, error) {
 	q := url.Values{}
-	for _, p := range []string{"busy_timeout(5000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)", "cache_size(-16384)"} {
+	// WAL with synchronous=NORMAL: a commit is atomic and durable up to
+	// the last checkpoint without an fsync per batch. temp_store=MEMORY
+	// keeps statement journals (multi-row inserts, foreign keys) off the
+	// disk: in files they tripled the bytes a crawl writes.
+	for _, p := range []string{"busy_timeout(5000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)", "cache_size(-16384)", "temp_store(MEMORY)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")
@@ -105,8 +114,18 @@ func (s *Store) migrate() error {
 	return nil
 }
 
-// Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+// Close builds the indexes a first crawl deferred, then closes the
+// database.
+func (s *Store) Close() error {
+	var err error
+	if s.deferred {
+		err = s.restoreIndexes()
+	}
+	if cerr := s.db.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
 
 // DB exposes the database for read-only reporting; writes must go
 // through Put.

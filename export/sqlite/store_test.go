@@ -167,3 +167,89 @@ func TestEachReplays(t *testing.T) {
 	assert.Empty(t, got[1].Tables, "the quoted copy was folded into a@x's table")
 	assert.Equal(t, "sched: Cut wakeup cost", got[1].Meta.Patch.Title)
 }
+
+// indexes lists the secondary indexes of messages in the database.
+func indexes(t *testing.T, db *sql.DB) []string {
+	t.Helper()
+	rows, err := db.Query(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages' AND sql IS NOT NULL ORDER BY name`)
+	require.NoError(t, err)
+	defer rows.Close()
+	var names []string
+	for rows.Next() {
+		var n string
+		require.NoError(t, rows.Scan(&n))
+		names = append(names, n)
+	}
+	return names
+}
+
+// TestDeferredIndexes checks the bulk load of a first crawl: the
+// secondary indexes of messages are dropped while it stores and rebuilt
+// when the store closes; a crawl killed before that leaves them owed, and
+// the next store to write rebuilds them; a crawl into a database holding
+// messages keeps its indexes.
+func TestDeferredIndexes(t *testing.T) {
+	ctx := context.Background()
+	all := []string{"messages_date", "messages_series", "messages_thread"}
+	recs := benchRecords(100)
+	path := filepath.Join(t.TempDir(), "c.db")
+
+	st, err := sqlite.Open(path)
+	require.NoError(t, err)
+	_, err = st.Put(ctx, recs[:40])
+	require.NoError(t, err)
+	assert.Empty(t, indexes(t, st.DB()), "dropped during the first crawl")
+	// A kill: the database is left without Close.
+	require.NoError(t, st.DB().Close())
+
+	st, err = sqlite.Open(path)
+	require.NoError(t, err)
+	assert.Empty(t, indexes(t, st.DB()), "still owed after a kill")
+	_, err = st.Put(ctx, recs[40:70])
+	require.NoError(t, err)
+	require.NoError(t, st.Close())
+
+	st, err = sqlite.Open(path)
+	require.NoError(t, err)
+	assert.Equal(t, all, indexes(t, st.DB()), "rebuilt by the resumed crawl")
+	_, err = st.Put(ctx, recs[70:])
+	require.NoError(t, err)
+	assert.Equal(t, all, indexes(t, st.DB()), "kept by a crawl into a filled database")
+	var owed, stored int
+	require.NoError(t, st.DB().QueryRow(`SELECT (SELECT count(*) FROM deferred_indexes), (SELECT count(*) FROM messages)`).Scan(&owed, &stored))
+	assert.Zero(t, owed)
+	assert.Equal(t, 100, stored)
+	require.NoError(t, st.Close())
+}
+
+// TestPutGroups stores records around the multi-row group size, with
+// duplicates inside a group and tables between groups: every count and
+// row must come out as one record at a time would give.
+func TestPutGroups(t *testing.T) {
+	ctx := context.Background()
+	recs := benchRecords(150)
+	// Two duplicates: of a stored message, and of one in the same group
+	// (the second Put is one whole group of 32 rows).
+	recs = append(recs, recs[3], recs[125])
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "g.db"))
+	require.NoError(t, err)
+	defer st.Close()
+	got, err := st.Put(ctx, recs[:120])
+	require.NoError(t, err)
+	assert.Equal(t, corpus.PutStats{Messages: 120, Tables: 3}, got)
+	got, err = st.Put(ctx, recs[120:])
+	require.NoError(t, err)
+	assert.Equal(t, corpus.PutStats{Messages: 30, Duplicates: 2}, got)
+	var msgs, obs, withTables int
+	require.NoError(t, st.DB().QueryRow(`SELECT (SELECT count(*) FROM messages), (SELECT count(*) FROM observations),
+		(SELECT count(*) FROM messages WHERE tables > 0)`).Scan(&msgs, &obs, &withTables))
+	assert.Equal(t, 150, msgs)
+	assert.Equal(t, 3*4, obs)
+	assert.Equal(t, 3, withTables)
+	// Storage order is input order: rowids follow the records.
+	var first, last string
+	require.NoError(t, st.DB().QueryRow(`SELECT (SELECT message_id FROM messages ORDER BY id LIMIT 1),
+		(SELECT message_id FROM messages ORDER BY id DESC LIMIT 1)`).Scan(&first, &last))
+	assert.Equal(t, recs[0].Meta.ID, first)
+	assert.Equal(t, recs[149].Meta.ID, last)
+}

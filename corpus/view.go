@@ -1,0 +1,243 @@
+package corpus
+
+import (
+	"bytes"
+	"encoding/base64"
+	"slices"
+)
+
+// A view is the text of a MIME message as the prefilter needs it: base64
+// and quoted-printable parts decoded, multipart bodies cut at their
+// boundaries. It replaces the full decoder (go-message, charsets, body
+// lines) for the many encoded messages that hold no table: on LKML-like
+// archives about one message in twelve is encoded or multipart, and most
+// of them are patches and prose.
+//
+// The view holds at least the text mbox.Decode gives the table parsers
+// (more is harmless: a false yes costs one decode), so the prefilter's
+// promise holds for it. Whenever the structure is not plain (no boundary,
+// a part left open, nesting too deep, undecodable base64, text that is
+// not ASCII-compatible) the view gives up and the message is decoded in
+// full. Charsets need no conversion: those seen in mail keep digits,
+// spaces and punctuation in ASCII, and UTF-16 text shows as NUL bytes.
+
+// maxViewDepth bounds multipart nesting, as mbox.Decode does.
+const maxViewDepth = 16
+
+// viewer builds views into a buffer it reuses across messages.
+type viewer struct {
+	buf []byte
+}
+
+// needsDecode reports whether a raw message with header h must be
+// decoded in full: its text, seen through a view when the body is encoded
+// or multipart, may hold a table.
+func (v *viewer) needsDecode(raw []byte, h *rawHeader) bool {
+	if h.encoded() {
+		return v.mayHoldTable(raw[:h.bodyStart], raw[h.bodyStart:])
+	}
+	return mayHoldTable(raw[h.bodyStart:])
+}
+
+// mayHoldTable reports whether the message with this header block and
+// body may hold a table, looking at its decoded text.
+func (v *viewer) mayHoldTable(header, body []byte) bool {
+	v.buf = v.buf[:0]
+	ok := v.entity(header, body, 0)
+	text := v.buf
+	if cap(v.buf) > maxPooled {
+		v.buf = nil // do not keep a huge message's buffer
+	}
+	return !ok || mayHoldTable(text)
+}
+
+// entity appends the text of one MIME entity; false means the view gave
+// up.
+func (v *viewer) entity(header, body []byte, depth int) bool {
+	ctype := headerValue(header, "Content-Type")
+	if hasFoldPrefix(bytes.TrimSpace(ctype), "multipart/") {
+		b := boundary(ctype)
+		if b == nil || depth >= maxViewDepth {
+			return false
+		}
+		return v.multipart(b, body, depth)
+	}
+	mark := len(v.buf)
+	cte := bytes.TrimSpace(headerValue(header, "Content-Transfer-Encoding"))
+	switch {
+	case hasFoldPrefix(cte, "base64"):
+		if !v.base64(body) {
+			return false
+		}
+	case hasFoldPrefix(cte, "quoted-printable"):
+		v.quotedPrintable(body)
+	default:
+		v.buf = append(v.buf, body...)
+	}
+	if bytes.IndexByte(v.buf[mark:], 0) >= 0 {
+		// Binary: the decoder drops a binary part that is not text; text
+		// with NULs is UTF-16 or worse, which only the decoder reads.
+		t := bytes.TrimSpace(ctype)
+		if len(t) == 0 || hasFoldPrefix(t, "text/") {
+			return false
+		}
+		v.buf = v.buf[:mark]
+	}
+	v.buf = append(v.buf, '\n')
+	return true
+}
+
+// multipart appends the text of every part of a multipart body. The
+// preamble and epilogue are left out, as the decoder leaves them.
+func (v *viewer) multipart(b, body []byte, depth int) bool {
+	partStart := -1
+	for i := 0; i < len(body); {
+		end := nextLine(body, i)
+		line := body[i:end]
+		if len(line) >= 2+len(b) && line[0] == '-' && line[1] == '-' && bytes.HasPrefix(line[2:], b) {
+			rest := bytes.TrimRight(line[2+len(b):], " \t\r\n")
+			closing := bytes.Equal(rest, []byte("--"))
+			if len(rest) == 0 || closing {
+				if partStart >= 0 && !v.part(body[partStart:i], depth) {
+					return false
+				}
+				if closing {
+					return true
+				}
+				partStart = end
+			}
+		}
+		i = end
+	}
+	return false // no closing boundary: the decoder reads the raw body
+}
+
+// part appends the text of one part: its header block up to the first
+// blank line, then its body.
+func (v *viewer) part(p []byte, depth int) bool {
+	p = bytes.TrimSuffix(bytes.TrimSuffix(p, []byte("\n")), []byte("\r"))
+	for i := 0; i < len(p); {
+		end := nextLine(p, i)
+		if len(bytes.TrimRight(p[i:end], "\r\n")) == 0 {
+			return v.entity(p[:i], p[end:], depth+1)
+		}
+		i = end
+	}
+	// A part with a header and no blank line after it, or a part of
+	// text without a header: the decoder's reading of either is hard to
+	// predict, so give up.
+	return len(p) == 0
+}
+
+// base64 appends the decoded body; line ends are skipped, anything else
+// that is not base64 makes it give up.
+func (v *viewer) base64(body []byte) bool {
+	body = bytes.TrimRight(body, " \t\r\n")
+	n := len(v.buf)
+	v.buf = slices.Grow(v.buf, base64.StdEncoding.DecodedLen(len(body)))
+	v.buf = v.buf[:n+base64.StdEncoding.DecodedLen(len(body))]
+	got, err := base64.StdEncoding.Decode(v.buf[n:], body)
+	if err != nil {
+		// Unpadded or with trailing junk: the decoder may still read it.
+		got, err = base64.RawStdEncoding.Decode(v.buf[n:], bytes.TrimRight(body, "="))
+	}
+	v.buf = v.buf[:n+got]
+	return err == nil
+}
+
+// quotedPrintable appends the decoded body leniently: "=XX" escapes and
+// soft line breaks are decoded, any other '=' is kept.
+func (v *viewer) quotedPrintable(body []byte) {
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if c != '=' {
+			v.buf = append(v.buf, c)
+			continue
+		}
+		rest := body[i+1:]
+		switch {
+		case len(rest) >= 2 && unhex(rest[0]) >= 0 && unhex(rest[1]) >= 0:
+			v.buf = append(v.buf, byte(unhex(rest[0])<<4|unhex(rest[1])))
+			i += 2
+		case len(rest) >= 1 && rest[0] == '\n':
+			i++
+		case len(rest) >= 2 && rest[0] == '\r' && rest[1] == '\n':
+			i += 2
+		default:
+			soft := bytes.TrimLeft(rest, " \t")
+			if len(soft) == 0 || soft[0] == '\n' || soft[0] == '\r' {
+				// "=" and trailing white space: a soft break.
+				i += len(rest) - len(soft)
+				if len(soft) > 0 && soft[0] == '\r' {
+					i++
+				}
+				if i+1 < len(body) && body[i+1] == '\n' {
+					i++
+				}
+				continue
+			}
+			v.buf = append(v.buf, c)
+		}
+	}
+}
+
+func unhex(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'A' && c <= 'F':
+		return int(c - 'A' + 10)
+	case c >= 'a' && c <= 'f':
+		return int(c - 'a' + 10)
+	}
+	return -1
+}
+
+// headerValue returns the value of the first field called name in a
+// header block, continuation lines included; nil when there is none.
+func headerValue(header []byte, name string) []byte {
+	for i := 0; i < len(header); {
+		end := nextLine(header, i)
+		line := header[i:end]
+		if len(line) > len(name) && line[len(name)] == ':' && bytes.EqualFold(line[:len(name)], []byte(name)) {
+			for end < len(header) && (header[end] == ' ' || header[end] == '\t') {
+				end = nextLine(header, end)
+			}
+			return header[i+len(name)+1 : end]
+		}
+		i = end
+	}
+	return nil
+}
+
+// boundary returns the boundary parameter of a Content-Type value.
+func boundary(ctype []byte) []byte {
+	const key = "boundary="
+	for i := 0; i+len(key) <= len(ctype); i++ {
+		if !bytes.EqualFold(ctype[i:i+len(key)], []byte(key)) {
+			continue
+		}
+		if i > 0 && ctype[i-1] != ';' && ctype[i-1] != ' ' && ctype[i-1] != '\t' && ctype[i-1] != '\n' {
+			continue
+		}
+		b := ctype[i+len(key):]
+		if len(b) > 0 && b[0] == '"' {
+			if j := bytes.IndexByte(b[1:], '"'); j >= 0 {
+				return nilIfEmpty(b[1 : 1+j])
+			}
+			return nil
+		}
+		if j := bytes.IndexAny(b, "; \t\r\n"); j >= 0 {
+			b = b[:j]
+		}
+		return nilIfEmpty(b)
+	}
+	return nil
+}
+
+func nilIfEmpty(b []byte) []byte {
+	if len(b) == 0 {
+		return nil
+	}
+	return b
+}
