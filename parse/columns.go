@@ -133,13 +133,6 @@ func glued(ts []tok, i int) bool {
 	return i+1 < len(ts) && ts[i].end == ts[i+1].start
 }
 
-// parenValue reads the number inside a "(+30.7%)" token.
-func parenValue(text string, style CommaStyle) (string, bool) {
-	inner := strings.TrimSuffix(strings.TrimPrefix(text, "("), ")")
-	n, ok := ReadNumber(inner, style)
-	return string(n), ok
-}
-
 // statFields maps column and row titles that name a statistic to the field
 // name of the gold schema.
 var statFields = map[string]string{

@@ -534,13 +534,3 @@ func posTable(b *Block, lines []int, labels []string, cells [][]posCell, names, 
 	t.Unit = units.common()
 	return t
 }
-
-// anyCell reports whether some row has a value in column j.
-func anyCell(cells [][]posCell, j int) bool {
-	for _, r := range cells {
-		if r[j].ok {
-			return true
-		}
-	}
-	return false
-}
