@@ -83,7 +83,7 @@ func FetchLore(ctx context.Context, client *http.Client, base, idOrURL string) (
 		return "", nil, fmt.Errorf("lore: GET %s: archive larger than %d bytes", u, maxLoreBytes)
 	}
 	if !detectGzip(data) {
-		return "", nil, fmt.Errorf("lore: GET %s: expected a gzip mbox, got %q...", u, data[:min(len(data), 40)])
+		return "", nil, fmt.Errorf("lore: GET %s: expected a gzip mbox, got %q", u, data[:min(len(data), 40)])
 	}
 	return u, data, nil
 }

@@ -49,9 +49,7 @@ func stripPGP(lines []model.Line) []model.Line {
 				j--
 				break
 			}
-			if strings.HasPrefix(l.Text, "- ") {
-				l.Text = l.Text[2:]
-			}
+			l.Text = strings.TrimPrefix(l.Text, "- ")
 		}
 		i = j
 	}

@@ -166,6 +166,3 @@ func kernbenchTable(b *Block, i, end, n int, rows []model.Row) Match {
 	}
 	return Match{Start: start, End: end, Table: t, Inner: inner}
 }
-
-// kernbenchRowStart is the start of a statistic row.
-var kernbenchRowStart = regexp.MustCompile(`(?i)^\s*(?:elapsed time|user time|system time|percent cpu|context switches|sleeps)\s+\d`)
