@@ -182,10 +182,9 @@ func TestShardsAndMerge(t *testing.T) {
 		require.NoError(t, err)
 		total += p.Stored
 		assert.EqualValues(t, 45, p.Stored+p.Filtered)
-		require.NoError(t, st.Each(context.Background(), func(r *corpus.Record) error {
-			_, err := merged.Put(context.Background(), []corpus.Record{*r})
-			return err
-		}))
+		ps, err := corpus.Merge(context.Background(), merged, st)
+		require.NoError(t, err)
+		assert.Equal(t, int(p.Stored), ps.Messages, "a shard's messages are new to the merge")
 	}
 	assert.EqualValues(t, 45, total)
 	assert.Equal(t, 45, count(t, merged, "SELECT count(*) FROM messages"))

@@ -46,6 +46,14 @@ type PutStats struct {
 	Tables, Folded int
 }
 
+// Add counts o into s, for totals over several Puts.
+func (s *PutStats) Add(o PutStats) {
+	s.Messages += o.Messages
+	s.Duplicates += o.Duplicates
+	s.Tables += o.Tables
+	s.Folded += o.Folded
+}
+
 // Store keeps crawl records. Implementations: export/sqlite (embedded, the
 // default). A server database (PostgreSQL) would implement the same
 // interface.

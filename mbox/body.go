@@ -47,7 +47,7 @@ func splitLines(text string, firstLine int, offset int64) []model.Line {
 // repairs of old or damaged mail come first: PGP armor, "| " and ": "
 // quoting, quoted lines whose wrapped rest lost its markers.
 func markLines(lines []model.Line, author string) []model.Line {
-	lines = stripPGP(lines)
+	stripPGP(lines)
 	altQuotes(lines)
 	rejoinWrappedQuotes(lines)
 	names := markAttributions(lines)

@@ -40,13 +40,13 @@ func detectDamaged(head []byte) bool {
 	if len(toks) == 0 {
 		return false
 	}
-	first := string(t[toks[0].s:toks[0].e])
+	first := toks[0].in(t)
 	if _, _, ok := dmgHeaderName(first); first != "From" && !ok {
 		return false
 	}
 	n := 0
 	for _, tk := range toks {
-		if _, _, ok := dmgHeaderName(string(t[tk.s:tk.e])); ok {
+		if _, _, ok := dmgHeaderName(tk.in(t)); ok {
 			n++
 		}
 	}

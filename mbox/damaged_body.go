@@ -57,21 +57,20 @@ func dmgBody(data []byte, toks []dmgTok) []dmgSpan {
 // signature; a quoted stretch that runs into a patch, an attribution or a
 // signature separator not at its start ends there (the rest is unquoted).
 func dmgSegments(data []byte, toks []dmgTok) []dmgSeg {
-	str := func(i int) string { return string(data[toks[i].s:toks[i].e]) }
 	var segs []dmgSeg
 	inPatch := false
 	i := 0
 	for i < len(toks) {
 		start := i
 		if !inPatch {
-			for i < len(toks) && isQuoteMarker(str(i)) {
+			for i < len(toks) && isQuoteMarker(toks[i].in(data)) {
 				i++
 			}
 		}
 		sg := dmgSeg{run: toks[start:i]}
 		from := i
 		for ; i < len(toks); i++ {
-			w := str(i)
+			w := toks[i].in(data)
 			if !inPatch && isQuoteMarker(w) {
 				break
 			}
@@ -108,7 +107,7 @@ func dmgSegments(data []byte, toks []dmgTok) []dmgSeg {
 // dmgWroteAt reports an "On ... wrote:" attribution starting at i.
 func dmgWroteAt(data []byte, toks []dmgTok, i int) bool {
 	end := dmgAttributionAt(toks, data, i)
-	return end > i && strings.HasSuffix(string(data[toks[end-1].s:toks[end-1].e]), ":")
+	return end > i && strings.HasSuffix(toks[end-1].in(data), ":")
 }
 
 // dmgPatchStart reports whether a patch begins at token i: "diff --git",
@@ -117,8 +116,8 @@ func dmgPatchStart(data []byte, toks []dmgTok, i int) bool {
 	if i+1 >= len(toks) {
 		return false
 	}
-	w := string(data[toks[i].s:toks[i].e])
-	next := string(data[toks[i+1].s:toks[i+1].e])
+	w := toks[i].in(data)
+	next := toks[i+1].in(data)
 	switch w {
 	case "diff":
 		return next == "--git"
@@ -136,12 +135,12 @@ func dmgPatchStart(data []byte, toks []dmgTok, i int) bool {
 func dmgMarkAttributions(data []byte, segs []dmgSeg) {
 	for k := range segs {
 		t := segs[k].text
-		if len(t) < 2 || string(data[t[0].s:t[0].e]) != "On" || !dateLike(string(data[t[1].s:t[1].e])) {
+		if len(t) < 2 || t[0].in(data) != "On" || !dateLike(t[1].in(data)) {
 			continue
 		}
-		lastWord := string(data[t[len(t)-1].s:t[len(t)-1].e])
+		lastWord := t[len(t)-1].in(data)
 		switch {
-		case lastWord == "wrote:" || lastWord == "writes:" || lastWord == "said:":
+		case isWroteWord(lastWord):
 			segs[k].attribution = true
 		case k+1 < len(segs) && dmgEndsWrote(data, segs[k+1].text):
 			segs[k+1].attribution = true
@@ -151,12 +150,10 @@ func dmgMarkAttributions(data []byte, segs []dmgSeg) {
 	}
 }
 
+// dmgEndsWrote reports whether t is the short last part of a wrapped
+// attribution: a few words ending in "wrote:".
 func dmgEndsWrote(data []byte, t []dmgTok) bool {
-	if len(t) == 0 || len(t) > 4 {
-		return false
-	}
-	w := string(data[t[len(t)-1].s:t[len(t)-1].e])
-	return w == "wrote:" || w == "writes:" || w == "said:"
+	return len(t) > 0 && len(t) <= 4 && isWroteWord(t[len(t)-1].in(data))
 }
 
 // dmgQuoteEnd returns how many text tokens of a quoted stretch belong to
@@ -173,7 +170,7 @@ func dmgQuoteEnd(data []byte, t []dmgTok) int {
 		if int(t[k-1].e-t[0].s) > dmgQuoteWidth {
 			break
 		}
-		prev := string(data[t[k-1].s:t[k-1].e])
+		prev := t[k-1].in(data)
 		c := data[t[k].s]
 		if (strings.HasSuffix(prev, ".") || strings.HasSuffix(prev, "?") || strings.HasSuffix(prev, "!") || prev == ":)") && c >= 'A' && c <= 'Z' {
 			cut = k

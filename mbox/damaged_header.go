@@ -8,6 +8,9 @@ import (
 // dmgTok is one space-separated word of collapsed text: data[s:e].
 type dmgTok struct{ s, e int32 }
 
+// in returns the token's text in data, the collapsed input it indexes.
+func (t dmgTok) in(data []byte) string { return string(data[t.s:t.e]) }
+
 // dmgTokens splits data[from:to] at whitespace; offsets are absolute.
 func dmgTokens(data []byte, from, to int) []dmgTok {
 	var out []dmgTok
@@ -125,13 +128,12 @@ const dmgHeaderWindow = 512 << 10
 // marker, an attribution, a greeting, a sentence), and the body begins at
 // that signal. Without any signal the last field keeps one value word.
 func dmgSplitHeader(toks []dmgTok, data []byte) (fields []dmgField, bodyAt int) {
-	str := func(i int) string { return string(data[toks[i].s:toks[i].e]) }
 	var cands []dmgField
 	for i := range toks {
 		if int(toks[i].s) > dmgHeaderWindow {
 			break
 		}
-		if name, glued, ok := dmgHeaderName(str(i)); ok {
+		if name, glued, ok := dmgHeaderName(toks[i].in(data)); ok {
 			f := dmgField{name: name, at: i, vFrom: i + 1}
 			if glued > 0 {
 				f.vFrom = i
@@ -175,7 +177,7 @@ var dmgGreetings = map[string]bool{
 // dmgBodySignal reports whether the body plausibly begins at token j
 // (before limit). Address-like fields accept only the strong signals.
 func dmgBodySignal(toks []dmgTok, data []byte, j, limit int, addressField bool) bool {
-	t := string(data[toks[j].s:toks[j].e])
+	t := toks[j].in(data)
 	if isQuoteMarker(t) {
 		return true
 	}
@@ -193,7 +195,7 @@ func dmgBodySignal(toks []dmgTok, data []byte, j, limit int, addressField bool) 
 	}
 	n := 0
 	for k := j + 1; k < limit && k < j+4; k++ {
-		w := strings.TrimRight(string(data[toks[k].s:toks[k].e]), ",.;:!?")
+		w := strings.TrimRight(toks[k].in(data), ",.;:!?")
 		if !isLowerProse(w) {
 			return false
 		}
@@ -244,13 +246,13 @@ func isLowerProse(s string) bool {
 // counts, and so does "On <date> <name>" directly followed by a quote
 // marker, the form some mailers write without "wrote:".
 func dmgAttributionAt(toks []dmgTok, data []byte, j int) int {
-	if j+2 >= len(toks) || !dateLike(string(data[toks[j+1].s:toks[j+1].e])) {
+	if j+2 >= len(toks) || !dateLike(toks[j+1].in(data)) {
 		return -1
 	}
 	for k := j + 1; k < len(toks) && k < j+40; k++ {
-		w := string(data[toks[k].s:toks[k].e])
+		w := toks[k].in(data)
 		switch {
-		case w == "wrote:" || w == "writes:" || w == "said:":
+		case isWroteWord(w):
 			return k + 1
 		case isQuoteMarker(w):
 			if k-j <= 16 {
@@ -261,6 +263,9 @@ func dmgAttributionAt(toks []dmgTok, data []byte, j int) int {
 	}
 	return -1
 }
+
+// isWroteWord reports whether w ends an attribution ("Name wrote:").
+func isWroteWord(w string) bool { return w == "wrote:" || w == "writes:" || w == "said:" }
 
 var dmgDateWords = []string{"mon", "tue", "wed", "thu", "fri", "sat", "sun",
 	"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}

@@ -12,7 +12,7 @@ type dmgBreaker struct {
 	inPatch bool // inside a patch hunk, until the signature
 }
 
-func (b *dmgBreaker) word(t dmgTok) string { return string(b.data[t.s:t.e]) }
+func (b *dmgBreaker) word(t dmgTok) string { return t.in(b.data) }
 
 // unquoted returns the lines of the unquoted tokens t.
 func (b *dmgBreaker) unquoted(t []dmgTok) []dmgSpan {

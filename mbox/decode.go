@@ -260,32 +260,23 @@ func entityParts(e *message.Entity, w func(string, ...any), depth int) ([]textPa
 			return nil, err
 		}
 		pt, _, _ := p.Header.ContentType()
-		switch {
-		case strings.HasPrefix(pt, "multipart/"):
-			sub, err := entityParts(p, w, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			plain = append(plain, sub...)
-		case pt == "text/html":
-			sub, err := entityParts(p, w, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			html = append(html, sub...)
-		case pt == "" || strings.HasPrefix(pt, "text/") || textAttachment(p.Header):
-			sub, err := entityParts(p, w, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			plain = append(plain, sub...)
-		default:
+		if pt != "" && !strings.HasPrefix(pt, "multipart/") && !strings.HasPrefix(pt, "text/") && !textAttachment(p.Header) {
 			// Binary attachments hold no text; drain them so that a broken
 			// boundary inside them is still noticed.
 			if _, err := io.Copy(io.Discard, p.Body); err != nil {
 				return nil, err
 			}
+			continue
 		}
+		dst := &plain
+		if pt == "text/html" {
+			dst = &html
+		}
+		sub, err := entityParts(p, w, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		*dst = append(*dst, sub...)
 	}
 	if len(plain) == 0 {
 		plain = html

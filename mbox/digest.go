@@ -71,6 +71,22 @@ func digestSplit(data []byte, maxLine int) []digestLine {
 	return out
 }
 
+// digestBodyLines runs BodyLines over split lines (at least one), keeping
+// each line's own input offset: offsets counted in the re-joined text
+// would drift past every dropped "\r" and cut line tail. BodyLines gives
+// at most one line per input line, in order (a final blank line is none).
+func digestBodyLines(ls []digestLine, author string) []model.Line {
+	texts := make([]string, len(ls))
+	for i, l := range ls {
+		texts[i] = l.text
+	}
+	body := BodyLines(strings.Join(texts, "\n"), ls[0].no, ls[0].off, author)
+	for i := range body {
+		body[i].Offset = ls[i].off
+	}
+	return body
+}
+
 // digestOpening reports whether a message opens at line i: a subject line,
 // a blank line, the bracketed author, then a blank line or the end.
 func digestOpening(lines []digestLine, i int) bool {
@@ -135,16 +151,7 @@ func digestMessage(name string, lines []digestLine, s, end, n int, earlier []*Me
 	}
 	m.Meta.EndLine = lines[s+2].no
 	if len(body) > 0 {
-		texts := make([]string, len(body))
-		for i, l := range body {
-			texts[i] = l.text
-		}
-		m.Body = BodyLines(strings.Join(texts, "\n"), body[0].no, body[0].off, author)
-		for i := range m.Body {
-			if i < len(body) {
-				m.Body[i].Offset = body[i].off
-			}
-		}
+		m.Body = digestBodyLines(body, author)
 		m.Meta.EndLine = body[len(body)-1].no
 	}
 	parent := digestParent(m, earlier)

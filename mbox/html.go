@@ -52,13 +52,12 @@ type htmlMsg struct {
 func readHTML(name string, data []byte, opts Options) (*Result, error) {
 	opts = opts.withDefaults()
 	data, warns := capMessage(name, data, opts)
+	if isProofOfWorkPage(data) {
+		return nil, &model.ParseError{File: name, Err: errAntiBot}
+	}
 	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(data))
 	if err != nil {
 		return nil, &model.ParseError{File: name, Err: fmt.Errorf("unreadable HTML: %w", err)}
-	}
-	title := strings.ToLower(strings.TrimSpace(doc.Find("title").First().Text()))
-	if strings.Contains(title, "not a bot") || strings.Contains(title, "anubis") {
-		return nil, &model.ParseError{File: name, Err: errAntiBot}
 	}
 	src := string(data)
 	var msgs []htmlMsg

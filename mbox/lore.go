@@ -101,8 +101,10 @@ func fetchError(u string, err error) error {
 	return fmt.Errorf("lore: GET %s: %w", u, err)
 }
 
-// isProofOfWorkPage recognises the HTML page lore's bot protection serves
-// (its <title> says it is making sure you are not a bot).
+// isProofOfWorkPage recognises the HTML page lore's bot protection (Anubis)
+// serves: its <title> says it is making sure you are not a bot. Both the
+// fetch and the html form ask it, so that a saved challenge page is told
+// apart from a message page the same way.
 func isProofOfWorkPage(data []byte) bool {
 	head := bytes.ToLower(data[:min(len(data), 64<<10)])
 	i := bytes.Index(head, []byte("<title"))
@@ -113,7 +115,7 @@ func isProofOfWorkPage(data []byte) bool {
 	if j := bytes.Index(title, []byte("</title")); j >= 0 {
 		title = title[:j]
 	}
-	return bytes.Contains(title, []byte("not a bot")) || bytes.Contains(title, []byte("not a robot"))
+	return bytes.Contains(title, []byte("not a bot")) || bytes.Contains(title, []byte("not a robot")) || bytes.Contains(title, []byte("anubis"))
 }
 
 // loreMessageID extracts the message id from a bare id ("<id>", "id") or a

@@ -135,9 +135,7 @@ func (r *htmlRenderer) quote(n *xhtml.Node, pre bool) {
 
 // newline ends the current line unless it is already ended.
 func (r *htmlRenderer) newline() {
-	if r.b.Len() > 0 && !strings.HasSuffix(r.b.String(), "\n") {
-		r.b.WriteByte('\n')
-	}
+	htmlNewline(&r.b)
 	r.space = false
 }
 

@@ -22,7 +22,8 @@ func outlookAuthors(lines []model.Line) {
 		j := i
 		for ; j < len(lines) && lines[j].Kind == model.KindHeader && lines[j].Depth == d; j++ {
 			if v, ok := headerValue(lines[j].Text, "from"); ok && name == "" {
-				name = nameOr(parseLooseAddress(v).Name, parseLooseAddress(v).Email)
+				a := parseLooseAddress(v)
+				name = nameOr(a.Name, a.Email)
 			}
 		}
 		if name == "" {

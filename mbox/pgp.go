@@ -19,7 +19,7 @@ const (
 // escape is taken off the signed lines (so "- -- " is a signature
 // separator again and "- ---" a diffstat rule), and the signature block
 // becomes signature lines. Lines of other depths inside pass unchanged.
-func stripPGP(lines []model.Line) []model.Line {
+func stripPGP(lines []model.Line) {
 	for i := 0; i < len(lines); i++ {
 		if strings.TrimSpace(lines[i].Text) != pgpSignedBegin {
 			continue
@@ -53,5 +53,4 @@ func stripPGP(lines []model.Line) []model.Line {
 		}
 		i = j
 	}
-	return lines
 }

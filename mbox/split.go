@@ -210,7 +210,8 @@ func fromLineShape(line []byte) bool {
 	if len(f) < 4 || len(line) > 256 {
 		return false
 	}
-	return isDayName(string(f[2])) || isDayName(string(f[2][:min(len(f[2]), 3)]))
+	// "Mon" and "Monday" alike.
+	return isDayName(string(f[2][:min(len(f[2]), 3)]))
 }
 
 // isDayName reports whether w is an English weekday abbreviation.

@@ -110,14 +110,7 @@ func readWebText(name string, data []byte, opts Options) (*Result, error) {
 		warns = append(warns, warn(name, lines[0].no, lines[0].off, "unreadable date %q", fields["date"]))
 	}
 	if body < len(lines) {
-		texts := make([]string, 0, len(lines)-body)
-		for _, l := range lines[body:] {
-			texts = append(texts, l.text)
-		}
-		m.Body = BodyLines(strings.Join(texts, "\n"), lines[body].no, lines[body].off, from.String())
-		for i := range m.Body {
-			m.Body[i].Offset = lines[body+i].off
-		}
+		m.Body = digestBodyLines(lines[body:], from.String())
 	}
 	fillQuoteAuthors(m.Body, from.String(), "")
 	m.Meta.Trailers = Trailers(m.Body)

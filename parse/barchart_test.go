@@ -1,7 +1,6 @@
 package parse
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -34,7 +33,7 @@ var barChartCases = []struct {
 func TestBarChartRead(t *testing.T) {
 	for _, tc := range barChartCases {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, toolCells(barChartFamily{}.Read(blockOf(tc.in))))
+			assert.Equal(t, tc.want, renderCells(barChartFamily{}.Read(blockOf(tc.in))))
 		})
 	}
 }
@@ -43,19 +42,12 @@ func FuzzBarChart(f *testing.F) {
 	for _, tc := range barChartCases {
 		f.Add(tc.in)
 	}
-	for _, s := range toolFixtures(f, "bar-chart") {
+	for _, s := range fixtures(f, "bar-chart") {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		toolCheck(t, barChartFamily{}.Read(blockOf(in)), len(linesOf(in)))
+		checkRead(t, barChartFamily{}, in)
 	})
 }
 
-func BenchmarkBarChart(b *testing.B) {
-	in := strings.Join(toolFixtures(b, "bar-chart"), "\n")
-	blk := blockOf(in)
-	b.SetBytes(int64(len(in)))
-	for b.Loop() {
-		barChartFamily{}.Read(blk)
-	}
-}
+func BenchmarkBarChart(b *testing.B) { benchFamily(b, barChartFamily{}) }

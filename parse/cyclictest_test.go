@@ -49,7 +49,7 @@ var cyclictestCases = []struct {
 func TestCyclictestRead(t *testing.T) {
 	for _, tc := range cyclictestCases {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, toolCells(cyclictestFamily{}.Read(blockOf(tc.in))))
+			assert.Equal(t, tc.want, renderCells(cyclictestFamily{}.Read(blockOf(tc.in))))
 		})
 	}
 }
@@ -71,19 +71,12 @@ func FuzzCyclictest(f *testing.F) {
 	for _, tc := range cyclictestCases {
 		f.Add(tc.in)
 	}
-	for _, s := range toolFixtures(f, "cyclictest") {
+	for _, s := range fixtures(f, "cyclictest") {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		toolCheck(t, cyclictestFamily{}.Read(blockOf(in)), len(linesOf(in)))
+		checkRead(t, cyclictestFamily{}, in)
 	})
 }
 
-func BenchmarkCyclictest(b *testing.B) {
-	in := strings.Join(toolFixtures(b, "cyclictest"), "\n")
-	blk := blockOf(in)
-	b.SetBytes(int64(len(in)))
-	for b.Loop() {
-		cyclictestFamily{}.Read(blk)
-	}
-}
+func BenchmarkCyclictest(b *testing.B) { benchFamily(b, cyclictestFamily{}) }

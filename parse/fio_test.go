@@ -1,7 +1,6 @@
 package parse
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -40,7 +39,7 @@ var fioCases = []struct {
 func TestFioRead(t *testing.T) {
 	for _, tc := range fioCases {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, toolCells(fioFamily{}.Read(blockOf(tc.in))))
+			assert.Equal(t, tc.want, renderCells(fioFamily{}.Read(blockOf(tc.in))))
 		})
 	}
 }
@@ -49,19 +48,12 @@ func FuzzFio(f *testing.F) {
 	for _, tc := range fioCases {
 		f.Add(tc.in)
 	}
-	for _, s := range toolFixtures(f, "fio") {
+	for _, s := range fixtures(f, "fio") {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		toolCheck(t, fioFamily{}.Read(blockOf(in)), len(linesOf(in)))
+		checkRead(t, fioFamily{}, in)
 	})
 }
 
-func BenchmarkFio(b *testing.B) {
-	in := strings.Join(toolFixtures(b, "fio"), "\n")
-	blk := blockOf(in)
-	b.SetBytes(int64(len(in)))
-	for b.Loop() {
-		fioFamily{}.Read(blk)
-	}
-}
+func BenchmarkFio(b *testing.B) { benchFamily(b, fioFamily{}) }

@@ -51,17 +51,11 @@ func blockOf(text string) *Block {
 	lines := linesOf(text)
 	seg := &segment{lines: lines}
 	for _, l := range lines {
-		seg.tableish = append(seg.tableish, hasNumberToken(l.Text) || isRule(l.Text))
+		seg.tableish = append(seg.tableish, tableLike(l.Text))
 	}
-	return &Block{Lines: lines, Comma: DetectCommaStyle(seg.texts()), seg: seg}
-}
-
-func (s *segment) texts() []string {
-	out := make([]string, len(s.lines))
-	for i, l := range s.lines {
-		out[i] = l.Text
-	}
-	return out
+	b := &Block{Lines: lines, seg: seg}
+	b.Comma = DetectCommaStyle(b.Texts())
+	return b
 }
 
 // TestGolden reads every testdata/golden/*.txt body and compares the tables

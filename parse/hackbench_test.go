@@ -1,7 +1,6 @@
 package parse
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -34,7 +33,7 @@ var hackbenchCases = []struct {
 func TestHackbenchRead(t *testing.T) {
 	for _, tc := range hackbenchCases {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, toolCells(hackbenchFamily{}.Read(blockOf(tc.in))))
+			assert.Equal(t, tc.want, renderCells(hackbenchFamily{}.Read(blockOf(tc.in))))
 		})
 	}
 }
@@ -43,19 +42,12 @@ func FuzzHackbench(f *testing.F) {
 	for _, tc := range hackbenchCases {
 		f.Add(tc.in)
 	}
-	for _, s := range toolFixtures(f, "hackbench") {
+	for _, s := range fixtures(f, "hackbench") {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		toolCheck(t, hackbenchFamily{}.Read(blockOf(in)), len(linesOf(in)))
+		checkRead(t, hackbenchFamily{}, in)
 	})
 }
 
-func BenchmarkHackbench(b *testing.B) {
-	in := strings.Join(toolFixtures(b, "hackbench"), "\n")
-	blk := blockOf(in)
-	b.SetBytes(int64(len(in)))
-	for b.Loop() {
-		hackbenchFamily{}.Read(blk)
-	}
-}
+func BenchmarkHackbench(b *testing.B) { benchFamily(b, hackbenchFamily{}) }

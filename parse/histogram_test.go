@@ -1,47 +1,11 @@
 package parse
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// toolCells renders what a family read, one "case|variant|field|value"
-// string per cell, tables separated by "--".
-func toolCells(ms []Match) []string {
-	var out []string
-	for k, m := range ms {
-		if k > 0 {
-			out = append(out, "--")
-		}
-		for _, r := range m.Table.Rows {
-			for _, c := range r.Cells {
-				out = append(out, fmt.Sprintf("%s|%s|%s|%s", r.Case, c.Variant, c.Field, c.Value))
-			}
-		}
-	}
-	return out
-}
-
-// toolFixtures returns the golden inputs of a family, to seed its fuzz
-// target and feed its benchmark.
-func toolFixtures(tb testing.TB, prefix string) []string {
-	tb.Helper()
-	files, err := filepath.Glob("testdata/golden/" + prefix + "-*.txt")
-	require.NoError(tb, err)
-	var out []string
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		require.NoError(tb, err)
-		out = append(out, string(b))
-	}
-	return out
-}
 
 var histogramCases = []struct {
 	name, in string
@@ -106,7 +70,7 @@ func TestHistogramRead(t *testing.T) {
 	for _, tc := range histogramCases {
 		t.Run(tc.name, func(t *testing.T) {
 			ms := histogramFamily{}.Read(blockOf(tc.in))
-			assert.Equal(t, tc.want, toolCells(ms))
+			assert.Equal(t, tc.want, renderCells(ms))
 			if tc.variants != nil {
 				require.NotEmpty(t, ms)
 				assert.Equal(t, tc.variants, ms[0].Table.Variants)
@@ -151,37 +115,12 @@ func FuzzHistogram(f *testing.F) {
 	for _, tc := range histogramCases {
 		f.Add(tc.in)
 	}
-	for _, s := range toolFixtures(f, "histogram") {
+	for _, s := range fixtures(f, "histogram") {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		toolCheck(t, histogramFamily{}.Read(blockOf(in)), len(linesOf(in)))
+		checkRead(t, histogramFamily{}, in)
 	})
 }
 
-// toolCheck holds a family's matches to the Match contract: bounds inside
-// the block, rows present, every value a JSON number.
-func toolCheck(t *testing.T, ms []Match, n int) {
-	t.Helper()
-	for _, m := range ms {
-		if m.Start < 0 || m.End > n || m.Start >= m.End || len(m.Table.Rows) == 0 {
-			t.Fatalf("bad match %d..%d of %d lines, %d rows", m.Start, m.End, n, len(m.Table.Rows))
-		}
-		for _, r := range m.Table.Rows {
-			for _, c := range r.Cells {
-				if !c.Value.Valid() {
-					t.Fatalf("invalid number %q", c.Value)
-				}
-			}
-		}
-	}
-}
-
-func BenchmarkHistogram(b *testing.B) {
-	in := strings.Join(toolFixtures(b, "histogram"), "\n")
-	blk := blockOf(in)
-	b.SetBytes(int64(len(in)))
-	for b.Loop() {
-		histogramFamily{}.Read(blk)
-	}
-}
+func BenchmarkHistogram(b *testing.B) { benchFamily(b, histogramFamily{}) }

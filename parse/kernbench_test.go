@@ -1,7 +1,6 @@
 package parse
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -38,7 +37,7 @@ var kernbenchCases = []struct {
 func TestKernbenchRead(t *testing.T) {
 	for _, tc := range kernbenchCases {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, toolCells(kernbenchFamily{}.Read(blockOf(tc.in))))
+			assert.Equal(t, tc.want, renderCells(kernbenchFamily{}.Read(blockOf(tc.in))))
 		})
 	}
 }
@@ -47,19 +46,12 @@ func FuzzKernbench(f *testing.F) {
 	for _, tc := range kernbenchCases {
 		f.Add(tc.in)
 	}
-	for _, s := range toolFixtures(f, "kernbench") {
+	for _, s := range fixtures(f, "kernbench") {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		toolCheck(t, kernbenchFamily{}.Read(blockOf(in)), len(linesOf(in)))
+		checkRead(t, kernbenchFamily{}, in)
 	})
 }
 
-func BenchmarkKernbench(b *testing.B) {
-	in := strings.Join(toolFixtures(b, "kernbench"), "\n")
-	blk := blockOf(in)
-	b.SetBytes(int64(len(in)))
-	for b.Loop() {
-		kernbenchFamily{}.Read(blk)
-	}
-}
+func BenchmarkKernbench(b *testing.B) { benchFamily(b, kernbenchFamily{}) }

@@ -207,11 +207,14 @@ func (mmtests) Read(b *Block) []Match {
 			}
 			rows, at, end = append(rows, r), append(at, j), j+1
 		}
+		i = end - 1
 		tab := mmTable(b, variants, rows, at)
+		if len(tab.Rows) == 0 {
+			continue // every value missing: no table to report
+		}
 		info, start := amdMeta(b, h)
 		info.applyUnset(&tab)
 		out = append(out, Match{Start: start, End: end, Table: tab})
-		i = end - 1
 	}
 	return out
 }

@@ -112,12 +112,9 @@ func ReadNumber(tok string, style CommaStyle) (n model.Number, ok bool) {
 	for len(mant) > 1 && mant[0] == '0' && isDigit(mant[1]) {
 		mant = mant[1:]
 	}
-	out := mant + exp
-	if strings.HasPrefix(exp, "E") || strings.HasPrefix(exp, "e") {
-		out = mant + "e" + strings.TrimPrefix(exp[1:], "+")
-		if strings.HasPrefix(exp[1:], "+") {
-			out = mant + "e+" + exp[2:]
-		}
+	out := mant
+	if exp != "" {
+		out += "e" + exp[1:] // "5.157E+10" keeps its sign, loses the capital
 	}
 	if neg {
 		out = "-" + out

@@ -1,7 +1,6 @@
 package parse
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -34,7 +33,7 @@ var perfBenchCases = []struct {
 func TestPerfBenchRead(t *testing.T) {
 	for _, tc := range perfBenchCases {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, toolCells(perfBenchFamily{}.Read(blockOf(tc.in))))
+			assert.Equal(t, tc.want, renderCells(perfBenchFamily{}.Read(blockOf(tc.in))))
 		})
 	}
 }
@@ -43,19 +42,12 @@ func FuzzPerfBench(f *testing.F) {
 	for _, tc := range perfBenchCases {
 		f.Add(tc.in)
 	}
-	for _, s := range toolFixtures(f, "perf-bench") {
+	for _, s := range fixtures(f, "perf-bench") {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		toolCheck(t, perfBenchFamily{}.Read(blockOf(in)), len(linesOf(in)))
+		checkRead(t, perfBenchFamily{}, in)
 	})
 }
 
-func BenchmarkPerfBench(b *testing.B) {
-	in := strings.Join(toolFixtures(b, "perf-bench"), "\n")
-	blk := blockOf(in)
-	b.SetBytes(int64(len(in)))
-	for b.Loop() {
-		perfBenchFamily{}.Read(blk)
-	}
-}
+func BenchmarkPerfBench(b *testing.B) { benchFamily(b, perfBenchFamily{}) }

@@ -1,7 +1,6 @@
 package parse
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -57,7 +56,7 @@ var perfSchedCases = []struct {
 func TestPerfSchedRead(t *testing.T) {
 	for _, tc := range perfSchedCases {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, toolCells(perfSchedFamily{}.Read(blockOf(tc.in))))
+			assert.Equal(t, tc.want, renderCells(perfSchedFamily{}.Read(blockOf(tc.in))))
 		})
 	}
 }
@@ -80,19 +79,12 @@ func FuzzPerfSched(f *testing.F) {
 	for _, tc := range perfSchedCases {
 		f.Add(tc.in)
 	}
-	for _, s := range toolFixtures(f, "perf-sched") {
+	for _, s := range fixtures(f, "perf-sched") {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		toolCheck(t, perfSchedFamily{}.Read(blockOf(in)), len(linesOf(in)))
+		checkRead(t, perfSchedFamily{}, in)
 	})
 }
 
-func BenchmarkPerfSched(b *testing.B) {
-	in := strings.Join(toolFixtures(b, "perf-sched"), "\n")
-	blk := blockOf(in)
-	b.SetBytes(int64(len(in)))
-	for b.Loop() {
-		perfSchedFamily{}.Read(blk)
-	}
-}
+func BenchmarkPerfSched(b *testing.B) { benchFamily(b, perfSchedFamily{}) }

@@ -1,7 +1,6 @@
 package parse
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -59,7 +58,7 @@ var perfStatCases = []struct {
 func TestPerfStatRead(t *testing.T) {
 	for _, tc := range perfStatCases {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, toolCells(perfStatFamily{}.Read(blockOf(tc.in))))
+			assert.Equal(t, tc.want, renderCells(perfStatFamily{}.Read(blockOf(tc.in))))
 		})
 	}
 }
@@ -79,19 +78,12 @@ func FuzzPerfStat(f *testing.F) {
 	for _, tc := range perfStatCases {
 		f.Add(tc.in)
 	}
-	for _, s := range toolFixtures(f, "perf-stat") {
+	for _, s := range fixtures(f, "perf-stat") {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		toolCheck(t, perfStatFamily{}.Read(blockOf(in)), len(linesOf(in)))
+		checkRead(t, perfStatFamily{}, in)
 	})
 }
 
-func BenchmarkPerfStat(b *testing.B) {
-	in := strings.Join(toolFixtures(b, "perf-stat"), "\n")
-	blk := blockOf(in)
-	b.SetBytes(int64(len(in)))
-	for b.Loop() {
-		perfStatFamily{}.Read(blk)
-	}
-}
+func BenchmarkPerfStat(b *testing.B) { benchFamily(b, perfStatFamily{}) }

@@ -39,7 +39,7 @@ func segments(body []model.Line) []*segment {
 			out = append(out, cur)
 		}
 		cur.lines = append(cur.lines, l)
-		cur.tableish = append(cur.tableish, hasNumberToken(l.Text) || isRule(l.Text))
+		cur.tableish = append(cur.tableish, tableLike(l.Text))
 	}
 	return out
 }
@@ -57,11 +57,9 @@ func (s *segment) blocks() []*Block {
 		if !anyTableRow(lines[first-start:]) {
 			continue // prose that mentions numbers: no family need look
 		}
-		texts := make([]string, len(lines))
-		for i, l := range lines {
-			texts[i] = l.Text
-		}
-		out = append(out, &Block{Lines: lines, Comma: DetectCommaStyle(texts), seg: s, base: start})
+		b := &Block{Lines: lines, seg: s, base: start}
+		b.Comma = DetectCommaStyle(b.Texts())
+		out = append(out, b)
 	}
 	return out
 }
@@ -92,6 +90,10 @@ func (s *segment) runs() [][2]int {
 	return out
 }
 
+// tableLike reports whether a line may belong to a table: it holds a
+// number token or is a rule.
+func tableLike(s string) bool { return hasNumberToken(s) || isRule(s) }
+
 // anyTableRow reports whether some line could be a table's row or border:
 // a rule, or a number-bearing line that does not read as running text.
 // Blocks made only of prose that mentions numbers ("ran it for 2 days on a
@@ -119,8 +121,8 @@ func hasNumberToken(s string) bool {
 		}
 		switch s[i-1] {
 		case ' ', '\t', '-', '+', '(', '[', '|', ':', '=', '.', '*', '~', ',':
-			if s[i-1] == '.' && i >= 2 && !isSpaceOrStart(s, i-2) {
-				continue
+			if s[i-1] == '.' && i >= 2 && !isCellGap(s[i-2]) {
+				continue // "v6.9": a version, not ".5"
 			}
 			return true
 		}
@@ -128,9 +130,9 @@ func hasNumberToken(s string) bool {
 	return false
 }
 
-func isSpaceOrStart(s string, i int) bool {
-	return i < 0 || s[i] == ' ' || s[i] == '\t' || s[i] == '|'
-}
+// isCellGap reports whether c separates cells, so that a '.' after it
+// starts a number.
+func isCellGap(c byte) bool { return c == ' ' || c == '\t' || c == '|' }
 
 // isRule reports whether s is a grid border or a heading rule: at least
 // three characters, all of them from "-=~+|_*:#" or spaces, with some

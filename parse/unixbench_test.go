@@ -1,7 +1,6 @@
 package parse
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -34,7 +33,7 @@ var unixbenchCases = []struct {
 func TestUnixbenchRead(t *testing.T) {
 	for _, tc := range unixbenchCases {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, toolCells(unixbenchFamily{}.Read(blockOf(tc.in))))
+			assert.Equal(t, tc.want, renderCells(unixbenchFamily{}.Read(blockOf(tc.in))))
 		})
 	}
 }
@@ -43,19 +42,12 @@ func FuzzUnixbench(f *testing.F) {
 	for _, tc := range unixbenchCases {
 		f.Add(tc.in)
 	}
-	for _, s := range toolFixtures(f, "unixbench") {
+	for _, s := range fixtures(f, "unixbench") {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		toolCheck(t, unixbenchFamily{}.Read(blockOf(in)), len(linesOf(in)))
+		checkRead(t, unixbenchFamily{}, in)
 	})
 }
 
-func BenchmarkUnixbench(b *testing.B) {
-	in := strings.Join(toolFixtures(b, "unixbench"), "\n")
-	blk := blockOf(in)
-	b.SetBytes(int64(len(in)))
-	for b.Loop() {
-		unixbenchFamily{}.Read(blk)
-	}
-}
+func BenchmarkUnixbench(b *testing.B) { benchFamily(b, unixbenchFamily{}) }

@@ -110,8 +110,8 @@ func continues(prev, cur rowShape) bool {
 // wrappedHere reports whether a client would have broken prev before
 // cur's first word: prev (with its quote markers, about two columns per
 // level) is no wider than clients wrap at, and adding that word would
-// pass the narrowest wrap column. A grid row (ending in a '|' border, or the next starting with one) is
-// whole.
+// pass the narrowest wrap column. A grid row (ending in a '|' border, or
+// followed by a line starting with one) is whole.
 func wrappedHere(prev model.Line, cur rowShape) bool {
 	t := strings.TrimRight(prev.Text, " \t")
 	if strings.HasSuffix(t, "|") || strings.HasPrefix(cur.first, "|") {

@@ -18,12 +18,7 @@ type mergeCmd struct {
 	Inputs []string `arg:"" name:"db" type:"existingfile" help:"Databases written by crawl."`
 }
 
-// mergeBatch is the number of messages per transaction of the output.
-const mergeBatch = 2000
-
-// Run replays every input into the output through the same Put a crawl
-// uses, so messages stored twice are kept once and quoted copies of a
-// table across shards fold into one table.
+// Run merges every input into the output (see corpus.Merge).
 func (c *mergeCmd) Run(ctx context.Context, k *kong.Context) (err error) {
 	outAbs, _ := filepath.Abs(c.Output)
 	for _, in := range c.Inputs {
@@ -51,43 +46,14 @@ func (c *mergeCmd) Run(ctx context.Context, k *kong.Context) (err error) {
 		if err != nil {
 			return err
 		}
-		err = mergeOne(ctx, src, out, &total)
+		st, err := corpus.Merge(ctx, out, src)
 		src.Close()
 		if err != nil {
 			return err
 		}
+		total.Add(st)
 	}
 	fmt.Fprintf(k.Stderr, "merge: %d messages added (%d already there), %d tables added (+%d quoted copies folded) into %s\n",
 		total.Messages, total.Duplicates, total.Tables, total.Folded, c.Output)
 	return nil
-}
-
-func mergeOne(ctx context.Context, src corpus.Store, out corpus.Store, total *corpus.PutStats) error {
-	var batch []corpus.Record
-	flush := func() error {
-		if len(batch) == 0 {
-			return nil
-		}
-		st, err := out.Put(ctx, batch)
-		if err != nil {
-			return err
-		}
-		total.Messages += st.Messages
-		total.Duplicates += st.Duplicates
-		total.Tables += st.Tables
-		total.Folded += st.Folded
-		batch = batch[:0]
-		return nil
-	}
-	err := src.Each(ctx, func(r *corpus.Record) error {
-		batch = append(batch, *r)
-		if len(batch) >= mergeBatch {
-			return flush()
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	return flush()
 }

@@ -3,16 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
-	"strings"
-	"text/tabwriter"
 
 	"github.com/alecthomas/kong"
 
 	"github.com/lkmlbench/lkmlbench/export"
 	"github.com/lkmlbench/lkmlbench/export/sqlite"
-	"github.com/lkmlbench/lkmlbench/model"
 )
 
 // queryCmd prints the stored records a filter selects.
@@ -50,7 +46,7 @@ func (c *queryCmd) Run(ctx context.Context, k *kong.Context) error {
 		return err
 	}
 	if c.Format == "table" {
-		return writeObservationTable(k.Stdout, obs)
+		return export.WriteTable(k.Stdout, obs)
 	}
 	rw, err := export.NewRecordWriter(k.Stdout, export.Format(c.Format))
 	if err != nil {
@@ -60,28 +56,4 @@ func (c *queryCmd) Run(ctx context.Context, k *kong.Context) error {
 		return err
 	}
 	return rw.Flush()
-}
-
-// writeObservationTable writes one aligned line per number.
-func writeObservationTable(w io.Writer, obs []model.Observation) error {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "TABLE\tBENCHMARK\tCASE\tVARIANT\tFIELD\tVALUE\tUNIT\tAUTHOR\tMESSAGE")
-	for _, o := range obs {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", o.Table, cell(o.Benchmark), cell(o.Case),
-			cell(o.Variant), o.Field, o.Value, cell(o.Unit), cell(o.Author), o.MessageID)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	_, err := fmt.Fprintf(w, "%d numbers\n", len(obs))
-	return err
-}
-
-// cell keeps a column aligned: "-" for empty text, tabs flattened.
-func cell(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if s == "" {
-		return "-"
-	}
-	return s
 }

@@ -82,7 +82,7 @@ func loadBenchmarks(path string) (*normalize.Benchmarks, error) {
 func reportMismatches(w io.Writer, doc *model.Document) int {
 	found := normalize.Check(doc)
 	for _, m := range found {
-		fmt.Fprintf(w, "%s:%d: pct_mismatch: %s\n", m.Source, m.Line, m.Message)
+		fmt.Fprintf(w, "%s: pct_mismatch: %s\n", position(m), m.Message)
 	}
 	return len(found)
 }

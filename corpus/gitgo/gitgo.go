@@ -1,6 +1,3 @@
-// Package gitgo reads public-inbox v2 epochs with go-git, the pure-Go
-// fallback for machines without a git binary. It is a leaf package so
-// that only the crawl links go-git: mbox/ and parse/ never import it.
 package gitgo
 
 import (

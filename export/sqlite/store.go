@@ -1,16 +1,3 @@
-// Package sqlite is the embedded crawl database: a corpus.Store in one
-// SQLite file through modernc.org/sqlite (pure Go, no cgo).
-//
-// The schema is migrations/*.sql (documented there); Open applies the
-// migrations a database lacks, tracked by PRAGMA user_version. A first
-// crawl into an empty database builds the secondary indexes of messages
-// when the store closes (bulk.go). The
-// database runs in WAL mode, so queries may read while a crawl writes, and
-// each Put is one transaction, so an interrupted crawl leaves whole batches.
-//
-//	st, err := sqlite.Open("lkmlbench.db")
-//	...
-//	obs, err := st.Observations(ctx, sqlite.Query{Benchmark: "hackbench"})
 package sqlite
 
 import (

@@ -1,5 +1,3 @@
-// Package gen writes synthetic mailing-list messages in the shapes of real
-// LKML traffic, for the crawl's benchmarks and cmd/gencorpus.
 package gen
 
 import (

@@ -1,0 +1,43 @@
+package export
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// TestWriteTable pins the aligned layout for the fixture, and checks that
+// text which would break the columns is flattened.
+func TestWriteTable(t *testing.T) {
+	var buf bytes.Buffer
+	require.NoError(t, WriteTable(&buf, fixture().Observations()))
+	golden := filepath.Join("testdata", "fixture.table.golden")
+	if *update {
+		require.NoError(t, os.WriteFile(golden, buf.Bytes(), 0o644))
+	}
+	want, err := os.ReadFile(golden)
+	require.NoError(t, err, "run go test ./export -update to create the golden files")
+	assert.Equal(t, string(want), buf.String())
+
+	for _, tc := range []struct {
+		name string
+		obs  []model.Observation
+		want string
+	}{
+		{"none", nil, "TABLE  BENCHMARK  CASE  VARIANT  FIELD  VALUE  UNIT  AUTHOR  MESSAGE\n0 numbers\n"},
+		{"tab in case", []model.Observation{{Table: "t1", Case: "a\tb", Field: "value", Value: "1", MessageID: "m"}},
+			"TABLE  BENCHMARK  CASE  VARIANT  FIELD  VALUE  UNIT  AUTHOR  MESSAGE\nt1     -          a b   -        value  1      -     -       m\n1 number\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			require.NoError(t, WriteTable(&buf, tc.obs))
+			assert.Equal(t, tc.want, buf.String())
+		})
+	}
+}
