@@ -52,40 +52,47 @@ func findBenchmark(s string) string {
 var ranTest = regexp.MustCompile(`(?i)\b(?:ran|run|running|with)\s+([a-z0-9][\w.+-]*)\s+(?:test|benchmark|micro-benchmark)`)
 
 // nameBenchmark picks the benchmark of a table from, in order, its own
-// header (variants), the headings above it (nearest first, banners naming
-// "<bench> - <config>"), the last command line above it that is not a
-// background load ("... &"), and the prose just above it.
-func nameBenchmark(t *model.Table, heads []heading, cmds, lead []string) string {
+// header (variants), the paragraph that introduces it, the headings above
+// it (nearest first, banners naming "<bench> - <config>"), the last command
+// line above it that is not a background load ("... &"), and the prose
+// further up.
+func nameBenchmark(t *model.Table, a *above) string {
 	for _, v := range t.Variants {
 		if b := findBenchmark(v); b != "" {
 			return b
 		}
 	}
-	for i := len(heads) - 1; i >= 0; i-- {
-		if heads[i].bench != "" {
-			return heads[i].bench
-		}
-		if b := findBenchmark(heads[i].text); b != "" {
+	for i := len(a.intro) - 1; i >= 0; i-- {
+		if b := findBenchmark(a.intro[i]); b != "" {
 			return b
 		}
-		if m := ranTest.FindStringSubmatch(heads[i].text); m != nil {
+	}
+	for i := len(a.heads) - 1; i >= 0; i-- {
+		h := a.heads[i]
+		if h.bench != "" {
+			return h.bench
+		}
+		if b := findBenchmark(h.text); b != "" {
+			return b
+		}
+		if m := ranTest.FindStringSubmatch(h.text); m != nil {
 			return strings.ToLower(m[1])
 		}
 	}
-	for i := len(cmds) - 1; i >= 0; i-- {
-		if strings.HasSuffix(cmds[i], "&") {
+	for i := len(a.cmds) - 1; i >= 0; i-- {
+		if strings.HasSuffix(a.cmds[i], "&") {
 			continue
 		}
-		if b := findBenchmark(cmds[i]); b != "" {
+		if b := findBenchmark(a.cmds[i]); b != "" {
 			return b
 		}
 	}
-	for i := len(lead) - 1; i >= 0; i-- {
-		if b := findBenchmark(lead[i]); b != "" {
+	for i := len(a.lead) - 1; i >= 0; i-- {
+		if b := findBenchmark(a.lead[i]); b != "" {
 			return b
 		}
 	}
-	for _, c := range cmds {
+	for _, c := range a.cmds {
 		if b := findBenchmark(c); b != "" {
 			return b
 		}

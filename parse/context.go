@@ -18,17 +18,17 @@ func (b *Block) finish(m Match) model.Table {
 	if t.Variants == nil {
 		t.Variants = []string{}
 	}
-	heads, lead, cmds := b.seg.above(b.base + m.Start)
+	a := b.seg.above(b.base + m.Start)
 	if t.Context == nil {
 		t.Context = []string{}
-		for _, h := range heads {
+		for _, h := range a.heads {
 			t.Context = append(t.Context, h.text)
 		}
 		t.Context = append(t.Context, m.Inner...)
 	}
-	t.Lead = lead
+	t.Lead = a.lead
 	if t.Benchmark == "" {
-		t.Benchmark = nameBenchmark(&t, heads, cmds, lead)
+		t.Benchmark = nameBenchmark(&t, &a)
 	}
 	return t
 }
@@ -55,9 +55,22 @@ type heading struct {
 	bench string // for banners "<bench> - <config>": the benchmark part
 }
 
-// above walks up from line i of the segment and returns the headings the
-// line sits under (outermost first), the prose lines just above it (nearest
-// last) and the command lines shown above it (nearest last).
+// above is what stands above a table in its segment.
+type above struct {
+	// heads are the headings the table sits under, outermost first.
+	heads []heading
+	// intro is the paragraph right above the table (nearest last), the
+	// sentence that usually introduces it ("Below are some hackbench
+	// results:"), when no heading or other table comes between.
+	intro []string
+	// lead holds up to leadLines prose lines above the table, nearest last.
+	lead []string
+	// cmds are the command lines shown above the table, nearest last.
+	cmds []string
+}
+
+// above walks up from line i of the segment and collects what stands above
+// it.
 //
 // Heading levels are not fixed by their markers: the nearest heading is the
 // innermost, and going up, a heading is a parent only if its style differs
@@ -65,23 +78,29 @@ type heading struct {
 // banner ends the walk, and so does the first prose paragraph above a
 // heading: its text is still kept as lead, since authors often introduce a
 // section ("data is completion time in seconds") before its heading.
-func (s *segment) above(i int) (heads []heading, lead []string, cmds []string) {
+func (s *segment) above(i int) above {
+	var a above
 	seen := map[string]bool{}
-	prose := 0 // prose lines passed above the nearest heading
+	prose := 0      // prose lines passed above the nearest heading
+	inIntro := true // still in the paragraph right above the table
 	for j := i - 1; j >= 0; j-- {
 		if s.covered != nil && s.covered[j] {
+			inIntro = false
 			continue
 		}
 		text := strings.TrimSpace(s.lines[j].Text)
 		if text == "" {
-			if prose > 0 && len(heads) > 0 {
+			if len(a.intro) > 0 {
+				inIntro = false
+			}
+			if prose > 0 && len(a.heads) > 0 {
 				break // a paragraph above a heading closes the section
 			}
 			continue
 		}
 		if isCommand(text) {
-			if len(heads) == 0 && len(cmds) < 4 {
-				cmds = append([]string{text}, cmds...)
+			if len(a.heads) == 0 && len(a.cmds) < 4 {
+				a.cmds = append([]string{text}, a.cmds...)
 			}
 			continue
 		}
@@ -93,11 +112,11 @@ func (s *segment) above(i int) (heads []heading, lead []string, cmds []string) {
 		if j > 0 {
 			prev = strings.TrimSpace(s.lines[j-1].Text)
 		}
-		h, ok := headingOf(text, prev, next)
-		if ok {
+		if h, ok := headingOf(text, prev, next); ok {
+			inIntro = false
 			if !seen[h.style] {
 				seen[h.style] = true
-				heads = append([]heading{h}, heads...)
+				a.heads = append([]heading{h}, a.heads...)
 			}
 			if h.style == "banner" {
 				break
@@ -105,16 +124,20 @@ func (s *segment) above(i int) (heads []heading, lead []string, cmds []string) {
 			continue
 		}
 		if s.tableish[j] && (isRule(text) || numberTokens(text) > 0) && !isProse(text) {
+			inIntro = false
 			continue // a row of some table, not words about this one
 		}
-		if len(heads) > 0 {
+		if len(a.heads) > 0 {
 			prose++
 		}
-		if len(lead) < leadLines {
-			lead = append([]string{text}, lead...)
+		if inIntro {
+			a.intro = append([]string{text}, a.intro...)
+		}
+		if len(a.lead) < leadLines {
+			a.lead = append([]string{text}, a.lead...)
 		}
 	}
-	return heads, lead, cmds
+	return a
 }
 
 // headingOf decides whether a line is a heading, given its neighbours.
@@ -146,10 +169,10 @@ func headingOf(text, prev, next string) (heading, bool) {
 		if len(text) <= 100 && !sentenceEnd(text) {
 			return heading{text: strings.TrimSuffix(text, ":"), style: "num"}, true
 		}
-	case strings.HasSuffix(text, ":") && len(words) <= 4 && !strings.Contains(strings.TrimSuffix(text, ":"), ":") && startsLine(prev):
+	case strings.HasSuffix(text, ":") && len(words) <= 4 && !strings.Contains(strings.TrimSuffix(text, ":"), ":") && startsLine(prev) && !continuesSentence(words[0]):
 		return heading{text: strings.TrimSuffix(text, ":"), style: "colon"}, true
 	case len(words) <= 4 && len(text) <= 40 && !sentenceEnd(text) && !strings.HasSuffix(text, ",") &&
-		!strings.Contains(text, ":") && numberTokens(text) <= 1 && startsLine(prev):
+		!strings.Contains(text, ":") && numberTokens(text) <= 1 && standsAlone(prev):
 		return heading{text: text, style: "bare"}, true
 	}
 	return heading{}, false
@@ -191,6 +214,24 @@ func startsLine(prev string) bool {
 		return false // "Thanks," then a name: a sign-off, not a title
 	}
 	return prev == "" || isRule(prev) || !isProse(prev)
+}
+
+// continuesSentence reports whether a line's first word joins it to the
+// text before it ("and netperf on loopback:"), which a title never does.
+func continuesSentence(first string) bool {
+	switch first {
+	case "and", "or", "but", "then", "so", "also", "while", "plus":
+		return true
+	}
+	return false
+}
+
+// standsAlone reports whether a short line after prev can be a title of
+// its own: after a blank line, a rule or the last row of a table ("NPS2"
+// between two tables), not inside a run of short text lines (the stacked
+// column titles of tool output, an address block).
+func standsAlone(prev string) bool {
+	return prev == "" || isRule(prev) || hasNumberToken(prev) && !isProse(prev)
 }
 
 // numberTokens counts the tokens of s that are numbers.

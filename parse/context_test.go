@@ -25,6 +25,8 @@ func TestHeadingOf(t *testing.T) {
 		{"#workers: tip patched", "", "", heading{}, false},
 		{"Here are the results I got on my machine.", "", "", heading{}, false},
 		{"Thanks,", "", "", heading{}, false},
+		{"and netperf on loopback:", "", "", heading{}, false},
+		{"Socket Socket  Message  Elapsed", "Recv   Send    Send", "", heading{}, false},
 		{"- base: 6.2.0-rc1 sched/core", "", "", heading{}, false},
 		{"| 19 | 52.00 |", "", "", heading{}, false},
 	}
@@ -53,9 +55,9 @@ NPS2
 Test: base patched
 Copy: 1.00 (0.00 pct) 1.10 (10.00 pct)`
 	b := blockOf(body)
-	heads, _, _ := b.seg.above(8) // the "20 Runs:" table's header
+	heads := b.seg.above(8).heads // the "20 Runs:" table's header
 	assert.Equal(t, []string{"SMT_OFF", "NPS1", "20 Runs"}, texts(heads))
-	heads, _, _ = b.seg.above(12)
+	heads = b.seg.above(12).heads
 	assert.Equal(t, []string{"SMT_OFF", "NPS2", "10 Runs"}, texts(heads))
 	assert.Equal(t, "stream", heads[0].bench)
 }
@@ -71,7 +73,8 @@ The runtime is in seconds, lower is better, measured ten times.
 +---+---+
 | 1 | 2 |`
 	b := blockOf(body)
-	heads, lead, _ := b.seg.above(7)
+	a := b.seg.above(7)
+	heads, lead := a.heads, a.lead
 	assert.Equal(t, []string{"1) Pipe test on an 8 core laptop"}, texts(heads))
 	assert.Equal(t, "The runtime is in seconds, lower is better, measured ten times.", lead[len(lead)-1])
 	assert.Len(t, lead, 4, "the paragraph above the heading is lead too")
