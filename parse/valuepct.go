@@ -187,6 +187,11 @@ func (r *vpReader) header(i, n int) (int, []string, bool) {
 		return 0, nil, false
 	}
 	v, ok := groupVariants(w, n)
+	for _, name := range v {
+		if _, num := ReadNumber(name, CommaUnknown); num {
+			return 0, nil, false // "before: 12345678" holds a value, not a name
+		}
+	}
 	return h, v, ok
 }
 
@@ -219,10 +224,16 @@ func (r *vpReader) start(i, n int) bool {
 }
 
 func (r *vpReader) flush() {
-	if r.cur != nil {
-		r.out = append(r.out, r.cur.match())
-		r.lastEnd, r.cur = r.cur.end, nil
+	if r.cur == nil {
+		return
 	}
+	// One unlabelled series of one row ("after: 13345678 (+8.1%)") is a
+	// sentence's figure, not a table; the key-value reader takes such lines
+	// with their neighbours.
+	if !(len(r.cur.variants) == 1 && r.cur.variants[0] == "" && len(r.cur.rows) < 2) {
+		r.out = append(r.out, r.cur.match())
+	}
+	r.lastEnd, r.cur = r.cur.end, nil
 }
 
 // add appends the row read from lines i to end-1.
