@@ -175,7 +175,7 @@ type Table struct {
 	Reconstructed bool `json:"reconstructed,omitempty"`
 	// Format is the table family: "value-pct", "pct-imp-cv", "mmtests",
 	// "ascii-grid", "pipe-grid", "whitespace", "key-value", "transposed",
-	// "histogram", "perf-sched", "lkp", "list", and the raw outputs of
+	// "histogram", "perf-sched", "lkp", "list", "arrow", and the raw outputs of
 	// tools: "perf-stat", "cyclictest", "perf-bench", "kernbench", "fio",
 	// "unixbench", "hackbench", "bar-chart".
 	Format string `json:"format"`
