@@ -25,6 +25,7 @@ func (asciiGrid) Read(b *Block) []Match {
 // (ascii grids) or without (pipe grids, markdown tables).
 func readGrids(b *Block, corners bool) []Match {
 	var out []Match
+	b = closeOpenGrids(b)
 	for _, r := range gridRegions(b) {
 		if r.corners != corners {
 			continue

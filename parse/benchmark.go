@@ -51,12 +51,13 @@ func findBenchmark(s string) string {
 // introduces them: "ran barrier.c test", "the foo-bar benchmark".
 var ranTest = regexp.MustCompile(`(?i)\b(?:ran|run|running|with)\s+([a-z0-9][\w.+-]*)\s+(?:test|benchmark|micro-benchmark)`)
 
-// nameBenchmark picks the benchmark of a table from, in order, its own
-// header (variants), the paragraph that introduces it, the headings above
-// it (nearest first, banners naming "<bench> - <config>"), the last command
-// line above it that is not a background load ("... &"), and the prose
-// further up.
-func nameBenchmark(t *model.Table, a *above) string {
+// nameBenchmark picks the benchmark of a table from, in order, its
+// variants, the paragraph that introduces it, its own title and header
+// lines (after the introduction: in a transposed block they also carry
+// sub-benchmark labels such as "sched pipe"), the headings above it (nearest first, banners naming
+// "<bench> - <config>"), the last command line above it that is not a
+// background load ("... &"), and the prose further up.
+func nameBenchmark(t *model.Table, header []string, a *above) string {
 	for _, v := range t.Variants {
 		if b := findBenchmark(v); b != "" {
 			return b
@@ -64,6 +65,11 @@ func nameBenchmark(t *model.Table, a *above) string {
 	}
 	for i := len(a.intro) - 1; i >= 0; i-- {
 		if b := findBenchmark(a.intro[i]); b != "" {
+			return b
+		}
+	}
+	for _, h := range header {
+		if b := findBenchmark(h); b != "" {
 			return b
 		}
 	}

@@ -28,7 +28,7 @@ func (b *Block) finish(m Match) model.Table {
 	}
 	t.Lead = a.lead
 	if t.Benchmark == "" {
-		t.Benchmark = nameBenchmark(&t, &a)
+		t.Benchmark = nameBenchmark(&t, b.headerLines(m), &a)
 	}
 	return t
 }
@@ -37,6 +37,22 @@ func (b *Block) finish(m Match) model.Table {
 // sentence that introduces it ("completion time in seconds, lower is
 // better"), which may sit above the table's heading.
 const leadLines = 6
+
+// headerLines returns the text of a match's lines that hold none of its
+// rows: its titles and column headers.
+func (b *Block) headerLines(m Match) []string {
+	rows := map[int]bool{}
+	for _, r := range m.Table.Rows {
+		rows[r.Line] = true
+	}
+	var out []string
+	for _, l := range b.Lines[m.Start:m.End] {
+		if !rows[l.No] {
+			out = append(out, l.Text)
+		}
+	}
+	return out
+}
 
 // cover marks the lines of a kept table in its segment.
 func (b *Block) cover(m Match) {
