@@ -177,7 +177,7 @@ type Table struct {
 	// "ascii-grid", "pipe-grid", "whitespace", "key-value", "transposed",
 	// "histogram", "perf-sched", "lkp", "list", "arrow", and the raw outputs of
 	// tools: "perf-stat", "cyclictest", "perf-bench", "kernbench", "fio",
-	// "unixbench", "hackbench", "bar-chart".
+	// "unixbench", "hackbench", "bar-chart", "netperf".
 	Format string `json:"format"`
 	// Benchmark is the benchmark's name in lower case, empty when unknown.
 	Benchmark string `json:"benchmark,omitempty"`
