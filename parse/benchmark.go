@@ -57,7 +57,7 @@ var ranTest = regexp.MustCompile(`(?i)\b(?:ran|run|running|with)\s+([a-z0-9][\w.
 // sub-benchmark labels such as "sched pipe"), the headings above it (nearest first, banners naming
 // "<bench> - <config>"), the last command line above it that is not a
 // background load ("... &"), and the prose further up.
-func nameBenchmark(t *model.Table, header []string, a *above) string {
+func nameBenchmark(t *model.Table, header []string, a *surroundings) string {
 	for _, v := range t.Variants {
 		if b := findBenchmark(v); b != "" {
 			return b

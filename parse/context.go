@@ -71,8 +71,8 @@ type heading struct {
 	bench string // for banners "<bench> - <config>": the benchmark part
 }
 
-// above is what stands above a table in its segment.
-type above struct {
+// surroundings is what stands above a table in its segment.
+type surroundings struct {
 	// heads are the headings the table sits under, outermost first.
 	heads []heading
 	// intro is the paragraph right above the table (nearest last), the
@@ -94,8 +94,8 @@ type above struct {
 // banner ends the walk, and so does the first prose paragraph above a
 // heading: its text is still kept as lead, since authors often introduce a
 // section ("data is completion time in seconds") before its heading.
-func (s *segment) above(i int) above {
-	var a above
+func (s *segment) above(i int) surroundings {
+	var a surroundings
 	seen := map[string]bool{}
 	prose := 0      // prose lines passed above the nearest heading
 	inIntro := true // still in the paragraph right above the table

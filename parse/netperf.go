@@ -105,13 +105,13 @@ func netperfTitles(titles []string, anchors []int) (fields, units []string) {
 	words := make([][]string, len(anchors))
 	units = make([]string, len(anchors))
 	for n, line := range titles {
-		for _, w := range lineWords(line) {
-			k := nearest(anchors, w.start)
+		for _, w := range spaceRuns(line) {
+			k, text := nearest(anchors, w.start), line[w.start:w.end]
 			if n == len(titles)-1 {
-				units[k] = strings.TrimSpace(units[k] + " " + w.text)
+				units[k] = strings.TrimSpace(units[k] + " " + text)
 				continue
 			}
-			words[k] = append(words[k], w.text)
+			words[k] = append(words[k], text)
 		}
 	}
 	fields = make([]string, len(anchors))
@@ -139,31 +139,6 @@ func fieldName(title string) string {
 		b.WriteString(w)
 	}
 	return b.String()
-}
-
-// lineWord is a blank-separated word of a line with its byte offset.
-type lineWord struct {
-	text  string
-	start int
-}
-
-// lineWords splits a line into its words, keeping where each starts.
-func lineWords(line string) []lineWord {
-	var out []lineWord
-	for i := 0; i < len(line); {
-		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
-			i++
-		}
-		j := i
-		for j < len(line) && line[j] != ' ' && line[j] != '\t' {
-			j++
-		}
-		if j > i {
-			out = append(out, lineWord{line[i:j], i})
-		}
-		i = j
-	}
-	return out
 }
 
 // nearest returns the index of the anchor closest to pos, the left one on

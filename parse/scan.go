@@ -48,18 +48,30 @@ func segments(body []model.Line) []*segment {
 // A segment without such lines costs one pass of the scanner and nothing
 // else.
 func (s *segment) blocks() []*Block {
-	s.unwrapRows()
+	runs := s.tableRuns()
+	if s.unwrapRows(runs) {
+		runs = s.tableRuns() // joined rows moved the lines up
+	}
 	var out []*Block
-	for _, r := range s.runs() {
+	for _, r := range runs {
 		first, last := r[0], r[1]
 		start := max(first-headerReach, 0)
 		lines := s.lines[start : last+1]
-		if !anyTableRow(lines[first-start:]) {
-			continue // prose that mentions numbers: no family need look
-		}
 		b := &Block{Lines: lines, seg: s, base: start}
 		b.Comma = DetectCommaStyle(b.Texts())
 		out = append(out, b)
+	}
+	return out
+}
+
+// tableRuns returns the runs that hold some table row: runs made only of
+// prose that mentions numbers need no family to look at them.
+func (s *segment) tableRuns() [][2]int {
+	var out [][2]int
+	for _, r := range s.runs() {
+		if anyTableRow(s.lines[r[0] : r[1]+1]) {
+			out = append(out, r)
+		}
 	}
 	return out
 }

@@ -121,16 +121,17 @@ func wrappedHere(prev model.Line, cur rowShape) bool {
 	return width <= maxWrapColumn && width+1+len(cur.first) > wrapColumn
 }
 
-// unwrapRows joins wrapped table rows of the segment (see above). The
-// joined line keeps the first line's No and Offset.
-func (s *segment) unwrapRows() {
+// unwrapRows joins wrapped table rows within the given runs of the segment
+// (see above) and reports whether it joined any, which moves later lines
+// up. The joined line keeps the first line's No and Offset.
+func (s *segment) unwrapRows(runs [][2]int) bool {
 	var join []bool // join[i]: line i continues line i-1
-	for _, r := range s.runs() {
+	for _, r := range runs {
 		first, last := r[0], r[1]
 		if last+1 < len(s.lines) {
 			last++ // the wrapped tail of the last row holds no number
 		}
-		if last > first && anyTableRow(s.lines[first:last+1]) {
+		if last > first {
 			if join == nil {
 				join = make([]bool, len(s.lines))
 			}
@@ -138,7 +139,7 @@ func (s *segment) unwrapRows() {
 		}
 	}
 	if join == nil {
-		return
+		return false
 	}
 	lines := s.lines[:0:0]
 	tableish := s.tableish[:0:0]
@@ -155,7 +156,9 @@ func (s *segment) unwrapRows() {
 		}
 		p.Text = strings.TrimRight(p.Text, " \t") + sep + strings.TrimSpace(l.Text)
 	}
+	joined := len(lines) < len(s.lines)
 	s.lines, s.tableish = lines, tableish
+	return joined
 }
 
 // closesTail reports whether cur is only the end of prev's last cell

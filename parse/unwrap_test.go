@@ -124,7 +124,7 @@ func TestUnwrapRows(t *testing.T) {
 			segs := segments(linesOf(tc.in))
 			require.Len(t, segs, 1)
 			s := segs[0]
-			s.unwrapRows()
+			s.unwrapRows(s.tableRuns())
 			var got []string
 			for _, l := range s.lines {
 				got = append(got, strings.TrimRight(itoa(l.No)+": "+l.Text, " "))
@@ -140,7 +140,7 @@ func TestUnwrapRows(t *testing.T) {
 func TestUnwrapKeepsOffsets(t *testing.T) {
 	in := unwrapCases[0].in
 	s := segments(linesOf(in))[0]
-	s.unwrapRows()
+	s.unwrapRows(s.tableRuns())
 	require.Len(t, s.lines, 5)
 	assert.Equal(t, int64(strings.Index(in, "Hmean     send-128")), s.lines[3].Offset)
 }
@@ -165,7 +165,7 @@ func FuzzUnwrap(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		for _, s := range segments(linesOf(in)) {
 			n := len(s.lines)
-			s.unwrapRows()
+			s.unwrapRows(s.tableRuns())
 			if len(s.lines) > n || len(s.tableish) != len(s.lines) {
 				t.Fatalf("unwrap grew the segment or lost tableish: %d -> %d", n, len(s.lines))
 			}
@@ -180,7 +180,7 @@ func BenchmarkUnwrap(b *testing.B) {
 	lines := linesOf(in)
 	for b.Loop() {
 		for _, s := range segments(lines) {
-			s.unwrapRows()
+			s.unwrapRows(s.tableRuns())
 		}
 	}
 }
