@@ -1,0 +1,136 @@
+package parse
+
+import (
+	"strings"
+)
+
+// Layer 3, interpretation of one cell. A value piece of a line is read
+// into slots by the same rules wherever the piece sits: a number with what
+// is written beside it ("4.25 (0.00 pct)", "3.703 us ( -1.91%)",
+// "1.25 (  0.66)", "13.48 +- 5.19%"), a list of runs ("184, 171, 199"),
+// or a missing-value mark ("-", "N/A") that holds the column's place.
+
+// cellRead is what one value piece says.
+type cellRead struct {
+	slots []slot // one per number; several for a list of runs
+	list  bool   // the slots are runs of one quantity
+	start int    // display column of the piece
+	end   int
+}
+
+// integer reports whether the cell is one whole number without a unit:
+// the shape of a row key (a thread count, a queue depth).
+func (c cellRead) integer() bool {
+	if len(c.slots) != 1 || c.slots[0].missing || len(c.slots[0].extras) > 0 {
+		return false
+	}
+	s := c.slots[0]
+	return !strings.ContainsAny(s.num, ".eE") && (s.unit == "" || spacedUnits[s.unit])
+}
+
+// spacedUnits are unit words written after a number with a blank
+// ("3.703 us", "44.234 Mops/s"); a row's trailing unit word is no column.
+var spacedUnits = map[string]bool{
+	"ns": true, "us": true, "usec": true, "usecs": true, "µs": true, "ms": true, "msec": true, "msecs": true,
+	"s": true, "sec": true, "secs": true, "seconds": true, "%": true,
+	"B": true, "KB": true, "kB": true, "MB": true, "GB": true, "KiB": true, "MiB": true, "GiB": true,
+	"B/s": true, "KB/s": true, "kB/s": true, "MB/s": true, "GB/s": true, "KiB/s": true, "MiB/s": true, "GiB/s": true,
+	"Mbit/s": true, "Gbit/s": true, "Mbps": true, "Gbps": true, "Kbps": true,
+	"ops/s": true, "ops/sec": true, "Mops/s": true, "Kops/s": true, "op/s": true, "iops": true, "IOPS": true,
+	"MHz": true, "GHz": true, "W": true, "mW": true, "J": true, "lps": true, "cycles": true,
+}
+
+// readCell reads a piece as value cells: one cell, a list of runs in one
+// cell, or several cells whose spacing a mailer collapsed to single blanks
+// ("1.0242 (+1.5%) 1.0260 (+1.5%)"). ok is false for a piece that is a
+// label or prose.
+func readCell(p piece, style CommaStyle) ([]cellRead, bool) {
+	ts, commas := listSplit(p.toks)
+	ts = foldUnits(ts)
+	if len(ts) == 1 && isMissingTok(ts[0]) {
+		return []cellRead{{slots: []slot{{missing: true}}, start: p.start, end: p.end}}, true
+	}
+	var slots []slot
+	for i := 0; i < len(ts); {
+		s, j, ok := readSlot(ts, i, style)
+		if !ok {
+			return nil, false
+		}
+		slots = append(slots, s)
+		i = j
+	}
+	switch {
+	case len(slots) == 0 || commas && len(slots) < 2:
+		return nil, false
+	case commas:
+		return []cellRead{{slots: slots, list: true, start: p.start, end: p.end}}, true
+	}
+	out := make([]cellRead, len(slots))
+	for k, s := range slots {
+		out[k] = cellRead{slots: []slot{s}, start: s.start, end: s.end}
+	}
+	if len(out) == 1 {
+		out[0].start, out[0].end = p.start, p.end
+	}
+	return out, true
+}
+
+// isMissingTok reports whether a token marks a value a run did not give.
+func isMissingTok(t tok) bool {
+	switch t.kind {
+	case tWord, tDash, tOther:
+		return IsMissing(t.text) || t.text == "TBD"
+	}
+	return false
+}
+
+// listSplit drops the commas of a list of runs glued to the numbers
+// ("184," "88.1k,"), so that each run reads as a number, and reports
+// whether there were any.
+func listSplit(ts []tok) ([]tok, bool) {
+	commas := false
+	out := ts
+	for i, t := range ts {
+		if len(t.text) < 2 || !strings.HasSuffix(t.text, ",") || t.kind != tNum && t.kind != tWord || i+1 == len(ts) {
+			continue
+		}
+		if !commas {
+			out = append([]tok(nil), ts...)
+			commas = true
+		}
+		head := tok{kind: tWord, text: t.text[:len(t.text)-1], start: t.start, end: t.end - 1}
+		if isDigit(head.text[len(head.text)-1]) {
+			head.kind = tNum
+		} else {
+			head = splitWord(head)[0]
+		}
+		out[i] = head
+	}
+	return out, commas
+}
+
+// foldUnits joins a unit word written after a number with one blank
+// ("3.703 us") to the number, as if it were glued.
+func foldUnits(ts []tok) []tok {
+	var out []tok
+	for i := 0; i < len(ts); i++ {
+		t := ts[i]
+		if t.kind == tNum && t.unit == "" && t.mult == 0 && i+1 < len(ts) && ts[i+1].kind == tWord &&
+			spacedUnits[ts[i+1].text] && ts[i+1].start-t.end == 1 {
+			if out == nil {
+				out = append([]tok(nil), ts[:i]...)
+			}
+			u := ts[i+1]
+			out = append(out, tok{kind: tNum, text: t.text + " " + u.text, start: t.start, end: u.end, num: t.text, unit: u.text})
+			i++
+			continue
+		}
+		if out != nil {
+			out = append(out, t)
+		}
+	}
+	if out == nil {
+		return ts
+	}
+	return out
+}

@@ -1,0 +1,764 @@
+package parse
+
+import (
+	"strings"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// columnar is the family built on the layout reader: any table of rows
+// and columns, aligned with blanks, tabs or '|', whose header may be
+// stacked over several lines, whose rows may be grouped by blank lines or
+// sub-heading lines, and whose rows may be the compared kernels. It ranks
+// after the families of specific layouts and before the older generic
+// readers, so that it only decides where nothing more specific read the
+// block.
+type columnar struct{}
+
+func init() { Register(columnar{}, 89) }
+
+// Name is the default format; tables cut by '|' report "pipe-grid".
+func (columnar) Name() string { return "whitespace" }
+
+// Limits of what the layout reader takes for a table.
+const (
+	maxHeadLines  = 4 // header lines stacked above the data
+	maxInnerBlank = 1 // consecutive blank lines inside a table
+)
+
+// Read returns the tables the layout reader finds in the block.
+func (columnar) Read(b *Block) []Match {
+	lines := make([]layLine, len(b.Lines))
+	for i, l := range b.Lines {
+		lines[i] = readLine(l.Text, b.Comma)
+	}
+	var out []Match
+	for i := 0; i < len(lines); i++ {
+		if lines[i].class != lcData || isProse(lines[i].text) {
+			continue
+		}
+		m, next, ok := readColumnar(b, lines, i)
+		if ok {
+			out = append(out, m)
+		}
+		i = next - 1
+	}
+	return out
+}
+
+// body is the part of a table below its header.
+type body struct {
+	rows  []int    // block indices of data lines
+	subs  []string // sub-heading in force at each row ("" when none)
+	group []int    // row group (blank-line separated) of each row
+	end   int      // block index after the last row
+}
+
+// readBody collects the data rows from line first down: rows with no more
+// cells than the first row has, sub-heading lines (a short label alone)
+// and single blank lines between rows of one shape.
+func readBody(lines []layLine, first int) body {
+	width := len(lines[first].cells)
+	bd := body{end: first}
+	sub, group, blanks := "", 0, 0
+	pendingSub := ""
+	for i := first; i < len(lines); i++ {
+		l := lines[i]
+		switch l.class {
+		case lcData:
+			if isProse(l.text) || len(l.cells) > width || len(l.cells) < (width+1)/2 {
+				return bd
+			}
+			if blanks > 0 && len(bd.rows) > 0 {
+				group++
+			}
+			if pendingSub != "" {
+				sub, pendingSub = pendingSub, ""
+			}
+			blanks = 0
+			bd.rows = append(bd.rows, i)
+			bd.subs = append(bd.subs, sub)
+			bd.group = append(bd.group, group)
+			bd.end = i + 1
+		case lcBlank:
+			blanks++
+			if blanks > maxInnerBlank {
+				return bd
+			}
+		case lcPipeOnly:
+		case lcText:
+			h, ok := subHeading(l)
+			if !ok || pendingSub != "" {
+				return bd
+			}
+			pendingSub = h
+			if blanks > 0 {
+				group++
+			}
+			blanks = 0
+		default:
+			return bd
+		}
+	}
+	return bd
+}
+
+// subHeading reads a line holding only a short label ("16 Workers",
+// "thp=never:") that qualifies the rows below it.
+func subHeading(l layLine) (string, bool) {
+	t := strings.TrimSpace(l.text)
+	if len(l.pieces) != 1 || isProse(t) || sentenceEnd(t) || len(strings.Fields(t)) > 4 || len(t) > 40 {
+		return "", false
+	}
+	return strings.TrimSuffix(t, ":"), true
+}
+
+// readHead collects the header lines above the first data row: up to
+// maxHeadLines text lines, passing over one blank line, spacer lines and
+// rules between them and the data.
+func readHead(lines []layLine, first int) []int {
+	var heads []int
+	blanks := 0
+	for i := first - 1; i >= 0 && len(heads) < maxHeadLines; i-- {
+		l := lines[i]
+		switch l.class {
+		case lcBlank:
+			if len(heads) > 0 {
+				return reverse(heads)
+			}
+			if blanks++; blanks > 1 {
+				return nil
+			}
+		case lcRule, lcPipeOnly:
+			if len(heads) > 0 && l.class == lcRule {
+				return reverse(heads)
+			}
+		case lcText:
+			t := strings.TrimSpace(l.text)
+			if !headerText(t) || strings.HasSuffix(t, ":") && len(l.pieces) == 1 {
+				return reverse(heads)
+			}
+			heads = append(heads, i)
+		default:
+			return reverse(heads)
+		}
+	}
+	return reverse(heads)
+}
+
+// headerText reports whether a line can hold column titles: no sentence
+// (a prose word, a sentence end), no command line.
+func headerText(t string) bool {
+	if sentenceEnd(t) || isCommand(t) {
+		return false
+	}
+	for _, w := range strings.Fields(t) {
+		if w = strings.ToLower(w); wsStopwords[w] && !settingWords[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// settingWords are prose words that also name a setting in a column
+// title ("boost on", "smt off").
+var settingWords = map[string]bool{"on": true, "off": true}
+
+func reverse(xs []int) []int {
+	for i, j := 0, len(xs)-1; i < j; i, j = i+1, j-1 {
+		xs[i], xs[j] = xs[j], xs[i]
+	}
+	return xs
+}
+
+// grid is a table's geometry: value columns with their stacked titles,
+// and each row's cells placed in them.
+type grid struct {
+	cols      []span
+	titles    []string   // joined header fragments per column
+	frags     [][]string // header fragments per column, top to bottom
+	labelHead string     // header fragments over the row labels
+	cells     [][]*cellRead
+	labels    []string
+}
+
+// place builds the grid of a body: columns from the rows with the most
+// cells, the other rows' cells by position.
+func place(lines []layLine, bd body) (grid, bool) {
+	n := 0
+	for _, i := range bd.rows {
+		n = max(n, len(lines[i].cells))
+	}
+	g := grid{cols: make([]span, n)}
+	seen := make([]bool, n)
+	for _, i := range bd.rows {
+		if len(lines[i].cells) != n {
+			continue
+		}
+		for j, c := range lines[i].cells {
+			if !seen[j] {
+				g.cols[j], seen[j] = span{c.start, c.end}, true
+				continue
+			}
+			g.cols[j].start, g.cols[j].end = min(g.cols[j].start, c.start), max(g.cols[j].end, c.end)
+		}
+	}
+	for _, i := range bd.rows {
+		l := lines[i]
+		row := make([]*cellRead, n)
+		if len(l.cells) == n {
+			for j := range l.cells {
+				row[j] = &l.cells[j]
+			}
+		} else {
+			for k := range l.cells {
+				j := nearestColumn(g.cols, l.cells[k].start, l.cells[k].end)
+				if row[j] != nil {
+					return grid{}, false
+				}
+				row[j] = &l.cells[k]
+			}
+		}
+		g.cells = append(g.cells, row)
+		g.labels = append(g.labels, labelText(l.text, l.labels))
+	}
+	return g, true
+}
+
+// title gives each header fragment to the column it lies over; fragments
+// left of every column title the row labels. Where two fragments of a
+// line fall into one column the alignment was lost, and the line is read
+// by order: one word or chunk per column, or group titles that each span
+// the same number of columns ("latency 0  latency -20" over six).
+func (g *grid) title(lines []layLine, heads []int) {
+	n := len(g.cols)
+	g.titles = make([]string, n)
+	g.frags = make([][]string, n)
+	var labelHead []string
+	add := func(j int, s string) {
+		if g.titles[j] != "" {
+			g.titles[j] += " "
+		}
+		g.titles[j] += s
+		g.frags[j] = append(g.frags[j], s)
+	}
+	for _, h := range heads {
+		l := lines[h]
+		ps := l.pieces
+		var left []piece
+		for len(ps) > 0 && ps[0].end <= g.cols[0].start {
+			left, ps = append(left, ps[0]), ps[1:]
+		}
+		at := make([]int, len(ps))
+		clash := false
+		used := map[int]bool{}
+		for k, p := range ps {
+			at[k] = nearestColumn(g.cols, p.start, p.end)
+			clash = clash || used[at[k]] || p.end-p.start > 2*(g.cols[at[k]].end-g.cols[at[k]].start)+4 && len(ps) < n
+			used[at[k]] = true
+		}
+		if !clash {
+			if len(left) > 0 {
+				labelHead = append(labelHead, labelText(l.text, left))
+			}
+			for k, p := range ps {
+				add(at[k], strings.Join(strings.Fields(p.text(l.text)), " "))
+			}
+			continue
+		}
+		titles, head, ok := byOrder(strings.TrimSpace(l.text), n)
+		if !ok {
+			continue
+		}
+		if head != "" {
+			labelHead = append(labelHead, head)
+		}
+		for j, t := range titles {
+			add(j, t)
+		}
+	}
+	g.labelHead = strings.Join(labelHead, " ")
+}
+
+// byOrder fits a header line whose alignment was lost to n columns: one
+// word each, after a label-column title when there is one word more; or
+// k chunks that each title n/k columns. head is the label-column title.
+func byOrder(text string, n int) (titles []string, head string, ok bool) {
+	words := strings.Fields(text)
+	switch len(words) {
+	case n:
+		return words, "", true
+	case n + 1:
+		return words[1:], words[0], true
+	}
+	chunks := splitTitle(text, 0)
+	if len(chunks) < 2 || len(chunks) > n || n%len(chunks) != 0 {
+		return nil, "", false
+	}
+	span := n / len(chunks)
+	titles = make([]string, n)
+	for j := range titles {
+		titles[j] = chunks[j/span]
+	}
+	return titles, "", true
+}
+
+// readColumnar reads the table whose first data row is line first. next
+// is the line to look at after it: past the table, or past a listing
+// that is no table, so that its rows are not read again one by one.
+func readColumnar(b *Block, lines []layLine, first int) (m Match, next int, ok bool) {
+	bd := readBody(lines, first)
+	if len(bd.rows) < 2 && len(lines[first].cells) < 2 {
+		return Match{}, first + 1, false
+	}
+	g, ok := place(lines, bd)
+	if !ok {
+		return Match{}, first + 1, false
+	}
+	if g.indexRow() {
+		return Match{}, bd.end, false
+	}
+	g.keyColumn()
+	heads := readHead(lines, first)
+	g.title(lines, heads)
+	if !g.plausible() {
+		return Match{}, first + 1, false
+	}
+	t := g.table(b, lines, bd)
+	if len(t.Rows) == 0 {
+		return Match{}, first + 1, false
+	}
+	start, end := first, bd.end
+	if len(heads) > 0 {
+		start = heads[0]
+	}
+	// the rules framing a table belong to it
+	if start > 0 && lines[start-1].class == lcRule && (start == 1 || lines[start-2].class != lcText) {
+		start--
+	}
+	if end < len(lines) && lines[end].class == lcRule {
+		end++
+	}
+	if lines[first].hasPipe {
+		t.Format = "pipe-grid"
+	}
+	return Match{Start: start, End: end, Table: t}, end, true
+}
+
+// keyColumn makes the first column the row label when the rows have no
+// label words and the column holds whole numbers (a thread count, a
+// wakeup period "1 us"): such a column keys the rows.
+func (g *grid) keyColumn() {
+	if len(g.cols) < 2 || len(g.labels) < 2 {
+		return
+	}
+	prev := ""
+	for i, l := range g.labels {
+		c := g.cells[i][0]
+		if l != "" || c == nil || !c.integer() || prev != "" && !less(prev, c.slots[0].num) {
+			return
+		}
+		prev = c.slots[0].num
+	}
+	for i := range g.labels {
+		g.labels[i] = cellText(g.cells[i][0].slots[0])
+		g.cells[i] = g.cells[i][1:]
+	}
+	g.cols = g.cols[1:]
+}
+
+// indexRow reports whether the first row numbers the columns (cpu 0 1 2
+// 3, nodes, tasks 1 2 4 8 16): a listing laid out per cpu or node, or a
+// table whose header is made of numbers, which this reader does not take
+// for data.
+func (g *grid) indexRow() bool {
+	if len(g.cells) < 2 || len(g.cols) < 3 {
+		return false
+	}
+	prev := ""
+	for _, c := range g.cells[0] {
+		if c == nil || !c.integer() || prev != "" && !less(prev, c.slots[0].num) {
+			return false
+		}
+		prev = c.slots[0].num
+	}
+	return true
+}
+
+// less compares two whole numbers written in decimal.
+func less(a, b string) bool {
+	return model.Number(a).Float() < model.Number(b).Float()
+}
+
+// plausible rejects geometries that are no result table: no row label and
+// no header at all, or a single column of bare numbers.
+func (g *grid) plausible() bool {
+	titled := false
+	for _, t := range g.titles {
+		titled = titled || t != ""
+	}
+	labelled := 0
+	for _, l := range g.labels {
+		if l != "" {
+			labelled++
+		}
+	}
+	keyed := 0
+	for _, l := range g.labels {
+		if strings.HasSuffix(l, ":") {
+			keyed++
+		}
+	}
+	// rows without labels are a listing (vmstat, top), not cases; one
+	// column of "Key: value" rows is a dump (/proc/meminfo, lscpu)
+	if len(g.cols) == 0 || labelled*2 <= len(g.labels) || len(g.cols) == 1 && (!titled || keyed*2 > len(g.labels)) {
+		return false
+	}
+	return titled || g.measured()
+}
+
+// measured reports whether some number of the grid reads as a
+// measurement rather than an index, an id or a count of things: a
+// fraction, a figure beside it, a unit, or a magnitude of thousands.
+// Listings of node distances or cpu numbers have none.
+func (g *grid) measured() bool {
+	for _, row := range g.cells {
+		for _, c := range row {
+			if c == nil {
+				continue
+			}
+			for _, s := range c.slots {
+				if s.missing {
+					continue
+				}
+				if strings.ContainsAny(s.num, ".eE") || len(s.extras) > 0 || s.unit != "" || s.text != "" || len(strings.TrimLeft(s.num, "-")) >= 4 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// colMeaning is what a column title says its numbers are.
+type colMeaning struct {
+	variant, field string
+	paren          string // field of bracketed figures, "" for the table's change
+	pctMain        bool   // the main figures are changes in percent
+}
+
+// meaning reads a column title: a statistic or percentile names a field
+// ("Mean", "p99"); an annotated title ("baseline(std%)") a variant with
+// its bracketed figures; a metric with a unit ("BW(MiB/s)") a field;
+// anything else a variant.
+func meaning(title string) colMeaning {
+	if title == "" {
+		return colMeaning{field: "value"}
+	}
+	if f, ok := statField(title); ok {
+		return colMeaning{field: f}
+	}
+	if base, paren, pct := annotated(title); paren != "" {
+		m := colMeaning{variant: base, field: "value", paren: paren, pctMain: pct}
+		if pct {
+			m.field = "pct"
+		}
+		return m
+	}
+	return colMeaning{variant: title, field: "value"}
+}
+
+// metricField turns a metric title into a field: a unit in brackets
+// dropped ("BW(MiB/s)" -> "bw", "clat p99(us)" -> "clat_p99"), then a
+// statistic's name or the title as fieldName writes it.
+func metricField(title string) string {
+	t := strings.TrimSuffix(strings.TrimPrefix(title, "["), "]")
+	if i := strings.IndexAny(t, "(["); i > 0 && strings.HasSuffix(t, ")") || i > 0 && strings.HasSuffix(t, "]") {
+		t = t[:i]
+	}
+	if f, ok := statField(t); ok {
+		return f
+	}
+	return fieldName(t)
+}
+
+// table turns the grid into a model table: the semantics layer.
+func (g *grid) table(b *Block, lines []layLine, bd body) model.Table {
+	means := make([]colMeaning, len(g.titles))
+	for j, t := range g.titles {
+		means[j] = meaning(t)
+		// a statistic under a group title: "boost off" over "avg"
+		if fr := g.frags[j]; len(fr) > 1 {
+			if f, ok := statField(fr[len(fr)-1]); ok {
+				means[j] = colMeaning{variant: strings.Join(fr[:len(fr)-1], " "), field: f}
+			}
+		}
+	}
+	kernelRows := rowsAreKernels(g.labels, g.titles)
+	key := -1
+	if kernelRows {
+		key = groupKey(g, bd)
+		for j, t := range g.titles {
+			means[j] = colMeaning{field: metricField(t)}
+			if t == "" {
+				means[j].field = "value"
+			}
+		}
+	}
+	g.inheritVariants(means)
+	bare := g.bareParens()
+	units := unitSet{}
+	pcts := pctNamer{}
+	hasPct := false
+	var variants []string
+	addVariant := func(v string) {
+		if v != "" && !containsString(variants, v) {
+			variants = append(variants, v)
+		}
+	}
+	var rows []model.Row
+	for i, li := range bd.rows {
+		label := g.labels[i]
+		caseName, rowField := label, ""
+		if sub := bd.subs[i]; sub != "" {
+			if f, ok := statField(strings.TrimSuffix(label, ":")); ok {
+				caseName, rowField = sub, f
+			} else {
+				caseName = sub + " " + label
+			}
+		}
+		variant := ""
+		if kernelRows {
+			variant = label
+			addVariant(variant)
+			if key >= 0 {
+				if c := g.cells[i][key]; c != nil && len(c.slots) == 1 {
+					caseName = cellText(c.slots[0])
+				}
+			}
+		}
+		r := rowAt(b, li, strings.TrimSuffix(caseName, ":"))
+		if m := lines[li].marker; m != "" {
+			r.Flags = []string{m}
+		}
+		for j, c := range g.cells[i] {
+			if c == nil {
+				continue
+			}
+			mean := means[j]
+			v, f := mean.variant, mean.field
+			if kernelRows {
+				v = variant
+			} else {
+				addVariant(v)
+			}
+			if rowField != "" && f == "value" {
+				f = rowField
+			}
+			for _, s := range c.slots {
+				if s.missing {
+					continue
+				}
+				units.add(s.unit)
+				if mean.paren == "" {
+					s = withBareParens(s, bare)
+				}
+				cells, pct := slotCells(s, v, f, mean.paren, pcts)
+				hasPct = hasPct || pct || mean.pctMain
+				for _, cell := range cells {
+					cell.Flags = append(cell.Flags, r.Flags...)
+					r.Cells = append(r.Cells, cell)
+				}
+			}
+		}
+		if len(r.Cells) > 0 {
+			rows = append(rows, r)
+		}
+	}
+	t := model.Table{Variants: variants, Rows: rows, Unit: units.common()}
+	if !kernelRows {
+		t.Baseline = pickBaseline(variants, hasPct)
+	} else {
+		t.Baseline = pickBaseline(variants, false)
+	}
+	if t.Unit == "" {
+		t.Unit = titleUnit(g.titles)
+	}
+	return t
+}
+
+// bareParens decides what the bracketed figures written without '%' or
+// '+' are, comparing each row's values across its columns.
+func (g *grid) bareParens() string {
+	series := make([][]slot, 0, len(g.cells))
+	for _, row := range g.cells {
+		var sr []slot
+		for _, c := range row {
+			if c != nil && len(c.slots) == 1 {
+				sr = append(sr, c.slots[0])
+			}
+		}
+		series = append(series, sr)
+	}
+	return bareParenField(series)
+}
+
+// cellText is a number as written.
+func cellText(s slot) string {
+	if s.text != "" {
+		return s.text
+	}
+	return s.num
+}
+
+// inheritVariants gives an untitled column, and a change column ("delta",
+// "%change"), the variant of the titled column on its left: "upstream"
+// over "2533  100.00%" covers both numbers.
+func (g *grid) inheritVariants(means []colMeaning) {
+	last := ""
+	for j := range means {
+		switch {
+		case g.titles[j] == "" && last != "":
+			means[j].variant = last
+			means[j].field = untitledField(g, j)
+		case means[j].variant == "" && means[j].field == "pct" && last != "":
+			means[j].variant = last
+		case means[j].variant != "":
+			last = means[j].variant
+		}
+	}
+}
+
+// untitledField names the numbers of a column without a title beside a
+// variant's values: percentages that are 100 in a "Total" row are shares
+// of that total; other percentages are the change; anything else is a
+// second value.
+func untitledField(g *grid, j int) string {
+	pct, share := false, false
+	for i, row := range g.cells {
+		c := row[j]
+		if c == nil || len(c.slots) != 1 {
+			continue
+		}
+		s := c.slots[0]
+		if strings.HasSuffix(s.text, "%") || s.unit == "%" {
+			pct = true
+		}
+		if strings.Contains(strings.ToLower(g.labels[i]), "total") && model.Number(s.num).Float() == 100 {
+			share = true
+		}
+	}
+	switch {
+	case share:
+		return "share"
+	case pct:
+		return "pct"
+	}
+	return "value"
+}
+
+// titleUnit returns the unit every metric title gives in brackets
+// ("Throughput(MB/s)"), else "".
+func titleUnit(titles []string) string {
+	unit := ""
+	for _, t := range titles {
+		i := strings.LastIndexByte(t, '(')
+		if i < 0 || !strings.HasSuffix(t, ")") {
+			return ""
+		}
+		u := t[i+1 : len(t)-1]
+		if unit != "" && u != unit {
+			return ""
+		}
+		unit = u
+	}
+	return unit
+}
+
+// rowsAreKernels reports whether the row labels name the compared kernels
+// while the column titles name metrics: labels that read as kernel
+// versions or as a reference and its counterpart ("9.1-base",
+// "Baseline:", "patched"), and no title that does.
+func rowsAreKernels(labels, titles []string) bool {
+	kern := 0
+	for _, l := range labels {
+		if kernelName(l) {
+			kern++
+		}
+	}
+	if kern == 0 || kern*2 < len(labels) {
+		return false
+	}
+	for _, t := range titles {
+		if kernelName(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// kernelName reports whether a label names a kernel build: a version
+// ("9.1-rc3", "v6.10", "6.14-rc5+") or a reference word ("base",
+// "patched", "Baseline:").
+func kernelName(s string) bool {
+	s = strings.TrimSuffix(strings.TrimSpace(s), ":")
+	if s == "" {
+		return false
+	}
+	if refName(s) {
+		return true
+	}
+	f := strings.Fields(s)[0]
+	f = strings.TrimPrefix(f, "v")
+	dot := strings.IndexByte(f, '.')
+	if dot <= 0 || dot+1 >= len(f) || !isDigit(f[0]) || !isDigit(f[dot+1]) {
+		return false
+	}
+	for i := 0; i < dot; i++ {
+		if !isDigit(f[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// groupKey finds the column that says which load a group of kernel rows
+// ran at: whole numbers, constant within each row group and different
+// between groups ("QD 1 / 16 / 64"); -1 when there is none.
+func groupKey(g *grid, bd body) int {
+	groups := map[int]bool{}
+	for _, gr := range bd.group {
+		groups[gr] = true
+	}
+	if len(groups) < 2 {
+		return -1
+	}
+	for j := range g.cols {
+		byGroup := map[int]string{}
+		ok := true
+		for i, row := range g.cells {
+			c := row[j]
+			if c == nil || !c.integer() {
+				ok = false
+				break
+			}
+			v := c.slots[0].num
+			if w, seen := byGroup[bd.group[i]]; seen && w != v {
+				ok = false
+				break
+			}
+			byGroup[bd.group[i]] = v
+		}
+		if !ok {
+			continue
+		}
+		vals := map[string]bool{}
+		for _, v := range byGroup {
+			vals[v] = true
+		}
+		if len(vals) == len(byGroup) {
+			return j
+		}
+	}
+	return -1
+}
