@@ -48,15 +48,18 @@ func (columnar) Read(b *Block) []Match {
 
 // body is the part of a table below its header.
 type body struct {
-	rows  []int    // block indices of data lines
-	subs  []string // sub-heading in force at each row ("" when none)
-	group []int    // row group (blank-line separated) of each row
-	end   int      // block index after the last row
+	rows    []int     // block indices of data lines (the first of a wrapped row)
+	lines   []layLine // the data lines, wrapped rows joined
+	subs    []string  // sub-heading in force at each row ("" when none)
+	group   []int     // row group (blank-line separated) of each row
+	end     int       // block index after the last row
+	wrapped bool      // rows were joined from lines a mailer wrapped
 }
 
 // readBody collects the data rows from line first down: rows with no more
-// cells than the first row has, sub-heading lines (a short label alone)
-// and single blank lines between rows of one shape.
+// cells than the first row has, sub-heading lines (a short label alone),
+// single blank lines between rows of one shape, and the unlabelled rest of
+// a row that a mail client wrapped onto the next line.
 func readBody(lines []layLine, first int) body {
 	width := len(lines[first].cells)
 	bd := body{end: first}
@@ -66,7 +69,17 @@ func readBody(lines []layLine, first int) body {
 		l := lines[i]
 		switch l.class {
 		case lcData:
-			if isProse(l.text) || len(l.cells) > width || len(l.cells) < (width+1)/2 {
+			if isProse(l.text) {
+				return bd
+			}
+			if k := len(bd.lines) - 1; k >= 0 && blanks == 0 && pendingSub == "" && continuesRow(bd.lines[k], l) {
+				bd.lines[k] = joinRow(bd.lines[k], l)
+				bd.wrapped = true
+				width = max(width, len(bd.lines[k].cells))
+				bd.end = i + 1
+				continue
+			}
+			if len(l.cells) > width && !bd.wrapped || len(l.cells) < (width+1)/2 {
 				return bd
 			}
 			if blanks > 0 && len(bd.rows) > 0 {
@@ -77,6 +90,7 @@ func readBody(lines []layLine, first int) body {
 			}
 			blanks = 0
 			bd.rows = append(bd.rows, i)
+			bd.lines = append(bd.lines, l)
 			bd.subs = append(bd.subs, sub)
 			bd.group = append(bd.group, group)
 			bd.end = i + 1
@@ -86,6 +100,11 @@ func readBody(lines []layLine, first int) body {
 				return bd
 			}
 		case lcPipeOnly:
+		case lcRule:
+			// a rule between rows ("=====" above a total) stays inside
+			if !nextIsData(lines, i+1) {
+				return bd
+			}
 		case lcText:
 			h, ok := subHeading(l)
 			if !ok || pendingSub != "" {
@@ -101,6 +120,45 @@ func readBody(lines []layLine, first int) body {
 		}
 	}
 	return bd
+}
+
+// nextIsData reports whether the first line from i on that is not blank
+// holds values.
+func nextIsData(lines []layLine, i int) bool {
+	for ; i < len(lines); i++ {
+		switch lines[i].class {
+		case lcBlank:
+			continue
+		case lcData:
+			return true
+		}
+		return false
+	}
+	return false
+}
+
+// continuesRow reports whether next is the wrapped rest of row: it has no
+// label, starts left of the row's first value (at the margin, where the
+// client put it), and holds fewer cells than the row.
+func continuesRow(row, next layLine) bool {
+	return len(next.labels) == 0 && len(row.labels) > 0 && !row.hasPipe && !next.hasPipe &&
+		next.cells[0].start < row.cells[0].start && len(next.cells) < len(row.cells)
+}
+
+// joinRow appends the cells of a wrapped row's rest, placed after the row
+// as if the line had not been broken.
+func joinRow(row, next layLine) layLine {
+	shift := len(row.text) + 2
+	out := row
+	out.cells = append(append([]cellRead(nil), row.cells...), next.cells...)
+	for k := len(row.cells); k < len(out.cells); k++ {
+		out.cells[k].start += shift
+		out.cells[k].end += shift
+	}
+	if next.marker != "" {
+		out.marker = next.marker
+	}
+	return out
 }
 
 // subHeading reads a line holding only a short label ("16 Workers",
@@ -135,7 +193,9 @@ func readHead(lines []layLine, first int) []int {
 			}
 		case lcText:
 			t := strings.TrimSpace(l.text)
-			if !headerText(t) || strings.HasSuffix(t, ":") && len(l.pieces) == 1 {
+			// a "label:" line ends the header walk, but directly above
+			// the rows it may be the first rows' sub-heading (leadingSub)
+			if !headerText(t) || strings.HasSuffix(t, ":") && len(l.pieces) == 1 && len(heads) > 0 {
 				return reverse(heads)
 			}
 			heads = append(heads, i)
@@ -146,6 +206,37 @@ func readHead(lines []layLine, first int) []int {
 	return reverse(heads)
 }
 
+// leadingSub takes the last header line for the sub-heading of the first
+// rows when the body has sub-headings and that line is one short label
+// left of every value column ("1 Worker" under the column titles).
+func leadingSub(lines []layLine, heads []int, bd *body, cols []span) []int {
+	if len(heads) == 0 || len(cols) == 0 {
+		return heads
+	}
+	has := false
+	for _, s := range bd.subs {
+		has = has || s != ""
+	}
+	last := lines[heads[len(heads)-1]]
+	if !has && len(last.pieces) == 1 && strings.HasSuffix(strings.TrimSpace(last.text), ":") {
+		return nil // a title ("Results:"), and no header above the rows
+	}
+	if !has || len(last.pieces) != 1 || last.pieces[0].end > cols[0].start {
+		return heads
+	}
+	h, ok := subHeading(last)
+	if !ok {
+		return heads
+	}
+	for k := range bd.subs {
+		if bd.subs[k] != "" {
+			break
+		}
+		bd.subs[k] = h
+	}
+	return heads[:len(heads)-1]
+}
+
 // headerText reports whether a line can hold column titles: no sentence
 // (a prose word, a sentence end), no command line.
 func headerText(t string) bool {
@@ -153,11 +244,24 @@ func headerText(t string) bool {
 		return false
 	}
 	for _, w := range strings.Fields(t) {
-		if w = strings.ToLower(w); wsStopwords[w] && !settingWords[w] {
+		// "A" and "B" name runs; "The" starts a sentence
+		if len(w) > 1 {
+			w = strings.ToLower(w)
+		}
+		if proseWords[w] && !settingWords[w] {
 			return false
 		}
 	}
 	return true
+}
+
+// proseWords are words that make a line prose, not a header.
+var proseWords = map[string]bool{
+	"the": true, "a": true, "an": true, "is": true, "are": true, "was": true, "were": true, "of": true,
+	"and": true, "to": true, "for": true, "in": true, "on": true, "we": true, "i": true, "this": true,
+	"that": true, "it": true, "be": true, "as": true, "at": true, "by": true, "from": true, "but": true,
+	"not": true, "have": true, "has": true, "can": true, "see": true, "some": true, "below": true,
+	"following": true, "here": true, "there": true, "which": true, "results": true, "if": true, "so": true,
 }
 
 // settingWords are prose words that also name a setting in a column
@@ -184,18 +288,18 @@ type grid struct {
 
 // place builds the grid of a body: columns from the rows with the most
 // cells, the other rows' cells by position.
-func place(lines []layLine, bd body) (grid, bool) {
+func place(bd body) (grid, bool) {
 	n := 0
-	for _, i := range bd.rows {
-		n = max(n, len(lines[i].cells))
+	for _, l := range bd.lines {
+		n = max(n, len(l.cells))
 	}
 	g := grid{cols: make([]span, n)}
 	seen := make([]bool, n)
-	for _, i := range bd.rows {
-		if len(lines[i].cells) != n {
+	for _, l := range bd.lines {
+		if len(l.cells) != n {
 			continue
 		}
-		for j, c := range lines[i].cells {
+		for j, c := range l.cells {
 			if !seen[j] {
 				g.cols[j], seen[j] = span{c.start, c.end}, true
 				continue
@@ -203,8 +307,8 @@ func place(lines []layLine, bd body) (grid, bool) {
 			g.cols[j].start, g.cols[j].end = min(g.cols[j].start, c.start), max(g.cols[j].end, c.end)
 		}
 	}
-	for _, i := range bd.rows {
-		l := lines[i]
+	for k := range bd.lines {
+		l := &bd.lines[k]
 		row := make([]*cellRead, n)
 		if len(l.cells) == n {
 			for j := range l.cells {
@@ -230,7 +334,7 @@ func place(lines []layLine, bd body) (grid, bool) {
 // line fall into one column the alignment was lost, and the line is read
 // by order: one word or chunk per column, or group titles that each span
 // the same number of columns ("latency 0  latency -20" over six).
-func (g *grid) title(lines []layLine, heads []int) {
+func (g *grid) title(lines []layLine, heads []int, wrapped bool) {
 	n := len(g.cols)
 	g.titles = make([]string, n)
 	g.frags = make([][]string, n)
@@ -241,6 +345,22 @@ func (g *grid) title(lines []layLine, heads []int) {
 		}
 		g.titles[j] += s
 		g.frags[j] = append(g.frags[j], s)
+	}
+	if wrapped && len(heads) >= 2 {
+		// the header was wrapped with the rows: its last line continues
+		// the one above, and only the order of its words is left
+		a, z := lines[heads[len(heads)-2]], lines[heads[len(heads)-1]]
+		heads = heads[:len(heads)-2]
+		defer func() {
+			if titles, head, ok := byOrder(strings.TrimSpace(a.text)+"  "+strings.TrimSpace(z.text), n); ok {
+				for j, t := range titles {
+					add(j, t)
+				}
+				if head != "" {
+					g.labelHead = strings.TrimSpace(g.labelHead + " " + head)
+				}
+			}
+		}()
 	}
 	for _, h := range heads {
 		l := lines[h]
@@ -257,7 +377,15 @@ func (g *grid) title(lines []layLine, heads []int) {
 			clash = clash || used[at[k]] || p.end-p.start > 2*(g.cols[at[k]].end-g.cols[at[k]].start)+4 && len(ps) < n
 			used[at[k]] = true
 		}
-		if !clash {
+		if clash && len(left) == 0 && len(ps) == n+1 && ps[0].start < g.cols[0].start {
+			// the label column's title, shifted over the first column
+			left, ps, at = ps[:1], ps[1:], at[1:]
+			for k := range at {
+				at[k] = k
+			}
+			clash = false
+		}
+		if !clash || len(ps) > n {
 			if len(left) > 0 {
 				labelHead = append(labelHead, labelText(l.text, left))
 			}
@@ -308,10 +436,10 @@ func byOrder(text string, n int) (titles []string, head string, ok bool) {
 // that is no table, so that its rows are not read again one by one.
 func readColumnar(b *Block, lines []layLine, first int) (m Match, next int, ok bool) {
 	bd := readBody(lines, first)
-	if len(bd.rows) < 2 && len(lines[first].cells) < 2 {
+	if len(bd.rows) < 2 && len(lines[first].cells) < 3 {
 		return Match{}, first + 1, false
 	}
-	g, ok := place(lines, bd)
+	g, ok := place(bd)
 	if !ok {
 		return Match{}, first + 1, false
 	}
@@ -320,8 +448,9 @@ func readColumnar(b *Block, lines []layLine, first int) (m Match, next int, ok b
 	}
 	g.keyColumn()
 	heads := readHead(lines, first)
-	g.title(lines, heads)
-	if !g.plausible() {
+	heads = leadingSub(lines, heads, &bd, g.cols)
+	g.title(lines, heads, bd.wrapped)
+	if !g.plausible() || len(bd.rows) == 1 && !g.titled() {
 		return Match{}, first + 1, false
 	}
 	t := g.table(b, lines, bd)
@@ -372,17 +501,31 @@ func (g *grid) keyColumn() {
 // table whose header is made of numbers, which this reader does not take
 // for data.
 func (g *grid) indexRow() bool {
-	if len(g.cells) < 2 || len(g.cols) < 3 {
+	if len(g.cells) < 2 || len(g.cols) < 3 || g.labels[0] == "" {
 		return false
 	}
 	prev := ""
 	for _, c := range g.cells[0] {
-		if c == nil || !c.integer() || prev != "" && !less(prev, c.slots[0].num) {
+		if !smallInt(c) || prev != "" && !less(prev, c.slots[0].num) {
 			return false
 		}
 		prev = c.slots[0].num
 	}
-	return true
+	// the rows below hold numbers of another kind than the index
+	for _, row := range g.cells[1:] {
+		for _, c := range row {
+			if c != nil && !smallInt(c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// smallInt reports whether a cell is a whole number below 1000: the size
+// of a column index, a cpu or a task count.
+func smallInt(c *cellRead) bool {
+	return c != nil && c.integer() && c.slots[0].unit == "" && len(strings.TrimLeft(c.slots[0].num, "-")) <= 3
 }
 
 // less compares two whole numbers written in decimal.
@@ -393,21 +536,26 @@ func less(a, b string) bool {
 // plausible rejects geometries that are no result table: no row label and
 // no header at all, or a single column of bare numbers.
 func (g *grid) plausible() bool {
-	titled := false
-	for _, t := range g.titles {
-		titled = titled || t != ""
-	}
+	titled := g.titled()
 	labelled := 0
 	for _, l := range g.labels {
 		if l != "" {
 			labelled++
 		}
 	}
-	keyed := 0
+	keyed, paths := 0, 0
 	for _, l := range g.labels {
 		if strings.HasSuffix(l, ":") {
 			keyed++
 		}
+		if strings.HasPrefix(l, "/") {
+			paths++
+		}
+	}
+	// rows named by file or device paths are a listing (/proc/swaps, df,
+	// losetup); a "#"-commented header is a /proc file's or perf report's
+	if paths*2 > len(g.labels) || strings.HasPrefix(g.labelHead, "#") || len(g.titles) > 0 && strings.HasPrefix(g.titles[0], "#") {
+		return false
 	}
 	// rows without labels are a listing (vmstat, top), not cases; one
 	// column of "Key: value" rows is a dump (/proc/meminfo, lscpu)
@@ -415,6 +563,16 @@ func (g *grid) plausible() bool {
 		return false
 	}
 	return titled || g.measured()
+}
+
+// titled reports whether some column has a title.
+func (g *grid) titled() bool {
+	for _, t := range g.titles {
+		if t != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // measured reports whether some number of the grid reads as a
@@ -494,6 +652,9 @@ func (g *grid) table(b *Block, lines []layLine, bd body) model.Table {
 			}
 		}
 	}
+	if ambiguous(means) {
+		return model.Table{}
+	}
 	kernelRows := rowsAreKernels(g.labels, g.titles)
 	key := -1
 	if kernelRows {
@@ -538,7 +699,7 @@ func (g *grid) table(b *Block, lines []layLine, bd body) model.Table {
 			}
 		}
 		r := rowAt(b, li, strings.TrimSuffix(caseName, ":"))
-		if m := lines[li].marker; m != "" {
+		if m := bd.lines[i].marker; m != "" {
 			r.Flags = []string{m}
 		}
 		for j, c := range g.cells[i] {
@@ -552,8 +713,11 @@ func (g *grid) table(b *Block, lines []layLine, bd body) model.Table {
 			} else {
 				addVariant(v)
 			}
-			if rowField != "" && f == "value" {
+			switch {
+			case rowField != "" && f == "value":
 				f = rowField
+			case rowField != "" && f == "pct":
+				f = rowField + "_pct"
 			}
 			for _, s := range c.slots {
 				if s.missing {
@@ -601,6 +765,20 @@ func (g *grid) bareParens() string {
 		series = append(series, sr)
 	}
 	return bareParenField(series)
+}
+
+// ambiguous reports whether two columns say the same of their numbers
+// ("min max min max" without the group titles above them): which is
+// which is lost, and reading them would invent a table.
+func ambiguous(means []colMeaning) bool {
+	seen := map[colMeaning]bool{}
+	for _, m := range means {
+		if m.field != "value" && m.variant == "" && seen[m] {
+			return true
+		}
+		seen[m] = true
+	}
+	return false
 }
 
 // cellText is a number as written.
@@ -708,18 +886,18 @@ func kernelName(s string) bool {
 	if refName(s) {
 		return true
 	}
-	f := strings.Fields(s)[0]
-	f = strings.TrimPrefix(f, "v")
-	dot := strings.IndexByte(f, '.')
-	if dot <= 0 || dot+1 >= len(f) || !isDigit(f[0]) || !isDigit(f[dot+1]) {
+	f := strings.TrimPrefix(strings.Fields(s)[0], "v")
+	// major.minor, then the end, another ".N", "-rc3", "-base", "+v3"
+	i := 0
+	for i < len(f) && isDigit(f[i]) {
+		i++
+	}
+	if i == 0 || i >= len(f)-1 || f[i] != '.' || !isDigit(f[i+1]) {
 		return false
 	}
-	for i := 0; i < dot; i++ {
-		if !isDigit(f[i]) {
-			return false
-		}
+	for i++; i < len(f) && isDigit(f[i]); i++ {
 	}
-	return true
+	return i == len(f) || strings.ContainsRune(".-+_", rune(f[i]))
 }
 
 // groupKey finds the column that says which load a group of kernel rows
@@ -761,4 +939,13 @@ func groupKey(g *grid, bd body) int {
 		}
 	}
 	return -1
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }

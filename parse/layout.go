@@ -61,7 +61,7 @@ func cutPieces(ts []tok) []piece {
 			cur, pipe, depth = -1, true, 0
 			continue
 		}
-		if cur >= 0 && depth == 0 && t.start-ts[i-1].end >= 2 && !(bracketed(t) && ts[i-1].kind == tNum) {
+		if cur >= 0 && depth == 0 && t.start-ts[i-1].end >= 2 && !qualifies(ts[i-1], t) {
 			cur = -1
 		}
 		if cur < 0 {
@@ -81,10 +81,19 @@ func cutPieces(ts []tok) []piece {
 	return out
 }
 
-// bracketed reports whether a token is a figure in brackets, which
-// qualifies the number before it however far apart they are written
-// ("1.0685  (-0.3%)").
-func bracketed(t tok) bool { return t.kind == tParen || t.kind == tBrack }
+// qualifies reports whether t belongs with the token before it however
+// far apart they are written: a figure in brackets or a "+-" after a
+// number ("1.0685  (-0.3%)", "13.48    +-  5.19%"), the spread after a
+// "+-".
+func qualifies(prev, t tok) bool {
+	switch {
+	case prev.kind == tPM:
+		return t.kind == tNum
+	case prev.kind == tNum || prev.kind == tPercent:
+		return t.kind == tParen || t.kind == tBrack || t.kind == tPM
+	}
+	return false
+}
 
 // lineClass says what a line is to the layout reader.
 type lineClass uint8
@@ -161,6 +170,14 @@ func (l *layLine) readCells(style CommaStyle) {
 	var cells []cellRead
 	for i, p := range ps {
 		cs, ok := readCell(p, style)
+		if !ok && len(ps) == 1 {
+			// spacing collapsed to single blanks: the label and the
+			// values share the line's one piece ("with-a 1.0 (+2%) 2.0")
+			var label piece
+			if label, cs, ok = splitLabel(p, style); ok {
+				labels = append(labels, label)
+			}
+		}
 		if !ok {
 			if len(cells) > 0 {
 				return
@@ -178,6 +195,21 @@ func (l *layLine) readCells(style CommaStyle) {
 		return
 	}
 	l.labels, l.cells, l.class = labels, cells, lcData
+}
+
+// splitLabel cuts a piece into a label and the value cells that end it,
+// at the first token from which everything reads as values.
+func splitLabel(p piece, style CommaStyle) (piece, []cellRead, bool) {
+	for k := 1; k < len(p.toks); k++ {
+		if p.toks[k].kind != tNum {
+			continue
+		}
+		rest := piece{start: p.toks[k].start, end: p.end, toks: p.toks[k:]}
+		if cs, ok := readCell(rest, style); ok && len(cs) >= 2 {
+			return piece{start: p.start, end: p.toks[k-1].end, toks: p.toks[:k], pipeBefore: p.pipeBefore}, cs, true
+		}
+	}
+	return piece{}, nil, false
 }
 
 // keyBeforePipe reports whether the first of ps lies left of the grid's

@@ -61,6 +61,12 @@ func (positional) Read(b *Block) []Match {
 	return out
 }
 
+// isTableRule is a dashed or doubled rule line: at least three '-' or '='
+// in runs, nothing but rule characters and blanks.
+func isTableRule(t string) bool {
+	return isRule(t) && strings.Trim(t, "-= \t") == "" && (strings.Contains(t, "---") || strings.Contains(t, "==="))
+}
+
 // segmentedRule is a dash rule cut into three or more segments by blanks.
 func segmentedRule(s string) bool {
 	t := strings.TrimSpace(s)

@@ -2,7 +2,7 @@ package parse
 
 import "testing"
 
-var whitespaceCases = []familyCase{
+var columnarCases = []familyCase{
 	{"variants", "kernel  base  patched\nhackbench-1  1.23  1.20\nhackbench-4  2.50  2.41\n", 1, 4},
 	{"statistics with pct", "Test Mean Median\nwith-a 1.0 (+2%) 2.0 (+3%)\nwithout-a 1.1 2.1\n", 1, 6},
 	{"groups over stats", "run A run B\ncase min max min max\n1 1 2 3 4\n2 5 6 7 8\n", 1, 8},
@@ -28,8 +28,8 @@ var whitespaceCases = []familyCase{
 	{"value (stddev) side by side", "build  base  patched\nallno  41.20 (0.31)  40.85 (0.12)\ndefconfig  88.01 (0.90)  87.10 (1.20)\n", 1, 8},
 }
 
-func TestWhitespace(t *testing.T) { runFamily(t, whitespace{}, whitespaceCases) }
+func TestColumnar(t *testing.T) { runFamily(t, columnar{}, columnarCases) }
 
-func FuzzWhitespace(f *testing.F) { fuzzFamily(f, whitespace{}, whitespaceCases) }
+func FuzzColumnar(f *testing.F) { fuzzFamily(f, columnar{}, columnarCases) }
 
-func BenchmarkWhitespace(b *testing.B) { benchFamily(b, whitespace{}) }
+func BenchmarkColumnar(b *testing.B) { benchFamily(b, columnar{}) }
