@@ -240,7 +240,7 @@ func leadingSub(lines []layLine, heads []int, bd *body, cols []span) []int {
 // headerText reports whether a line can hold column titles: no sentence
 // (a prose word, a sentence end), no command line.
 func headerText(t string) bool {
-	if sentenceEnd(t) || isCommand(t) {
+	if isCommand(t) || strings.HasSuffix(t, ".") && len(strings.Fields(t)) > 4 {
 		return false
 	}
 	for _, w := range strings.Fields(t) {
@@ -626,6 +626,73 @@ func meaning(title string) colMeaning {
 	return colMeaning{variant: title, field: "value"}
 }
 
+// dropUnits takes the fragments that only state a unit ("Bytes/sec",
+// "(ns)", "nanosecs", "per sec") out of the column titles: they say how
+// the numbers are measured, not what they are.
+func (g *grid) dropUnits() {
+	for j, fr := range g.frags {
+		kept := fr[:0:0]
+		for _, f := range fr {
+			if !unitFragment(f) {
+				kept = append(kept, f)
+			}
+		}
+		if len(kept) < len(fr) && len(kept) > 0 {
+			g.frags[j] = kept
+			g.titles[j] = strings.Join(kept, " ")
+		}
+	}
+}
+
+// unitFragment reports whether a header fragment names only a unit.
+func unitFragment(f string) bool {
+	t := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(f), "("), ")")
+	if spacedUnits[t] && !strings.EqualFold(t, "iops") {
+		return true
+	}
+	switch strings.ToLower(t) {
+	case "bytes/sec", "bytes/s", "per sec", "per second", "/sec", "/s", "nanosecs", "nsecs", "microsecs",
+		"millisecs", "nanoseconds", "microseconds", "milliseconds", "bytes", "kib", "mib", "gib":
+		return true
+	}
+	return false
+}
+
+// statName reads a header fragment that names a statistic, as statField
+// does, also where it is written with dots or a '%' ("%Std.Dev." is the
+// relative standard deviation, cv).
+func statName(f string) (string, bool) {
+	if s, ok := statField(f); ok {
+		return s, true
+	}
+	t := strings.ToLower(strings.NewReplacer(".", "", " ", "").Replace(f))
+	rel := strings.HasPrefix(t, "%") || strings.HasSuffix(t, "%")
+	switch strings.Trim(t, "%") {
+	case "stddev", "stdev", "std", "sd", "stddeviation", "standarddeviation":
+		if rel {
+			return "cv", true
+		}
+		return "stddev", true
+	}
+	return "", false
+}
+
+// metric names the field of column j when the columns are metrics (rows
+// are the kernels): the title, and a statistic under a metric joined to
+// it ("Bandwidth" over "%Std.Dev." is bandwidth_cv).
+func (g *grid) metric(j int) string {
+	fr := g.frags[j]
+	if len(fr) == 0 {
+		return "value"
+	}
+	if len(fr) > 1 {
+		if st, ok := statName(fr[len(fr)-1]); ok {
+			return metricField(strings.Join(fr[:len(fr)-1], " ")) + "_" + st
+		}
+	}
+	return metricField(strings.Join(fr, " "))
+}
+
 // metricField turns a metric title into a field: a unit in brackets
 // dropped ("BW(MiB/s)" -> "bw", "clat p99(us)" -> "clat_p99"), then a
 // statistic's name or the title as fieldName writes it.
@@ -642,12 +709,13 @@ func metricField(title string) string {
 
 // table turns the grid into a model table: the semantics layer.
 func (g *grid) table(b *Block, lines []layLine, bd body) model.Table {
+	g.dropUnits()
 	means := make([]colMeaning, len(g.titles))
 	for j, t := range g.titles {
 		means[j] = meaning(t)
 		// a statistic under a group title: "boost off" over "avg"
 		if fr := g.frags[j]; len(fr) > 1 {
-			if f, ok := statField(fr[len(fr)-1]); ok {
+			if f, ok := statName(fr[len(fr)-1]); ok {
 				means[j] = colMeaning{variant: strings.Join(fr[:len(fr)-1], " "), field: f}
 			}
 		}
@@ -659,11 +727,8 @@ func (g *grid) table(b *Block, lines []layLine, bd body) model.Table {
 	key := -1
 	if kernelRows {
 		key = groupKey(g, bd)
-		for j, t := range g.titles {
-			means[j] = colMeaning{field: metricField(t)}
-			if t == "" {
-				means[j].field = "value"
-			}
+		for j := range g.titles {
+			means[j] = colMeaning{field: g.metric(j)}
 		}
 	}
 	g.inheritVariants(means)
@@ -690,7 +755,7 @@ func (g *grid) table(b *Block, lines []layLine, bd body) model.Table {
 		}
 		variant := ""
 		if kernelRows {
-			variant = label
+			variant = strings.TrimSuffix(label, ":")
 			addVariant(variant)
 			if key >= 0 {
 				if c := g.cells[i][key]; c != nil && len(c.slots) == 1 {

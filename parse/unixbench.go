@@ -22,7 +22,7 @@ import (
 // The case is the test's name as written. A result line gives the field
 // value (its unit kept in Text, as units differ per test); the run time and
 // sample count in parentheses are settings. An index row gives baseline,
-// result and index; the score line the index. The "running N parallel
+// value (the RESULT column, the main number) and index; the score line the index. The "running N parallel
 // copies of tests" line above the results names the configuration and
 // becomes the innermost context entry of both tables.
 func init() { Register(unixbenchFamily{}, 45) }
@@ -144,7 +144,7 @@ func unixbenchIndex(b *Block, i int) (Match, int) {
 			break
 		}
 		row := rowAt(b, j, sub[1])
-		for k, f := range []string{"baseline", "result", "index"} {
+		for k, f := range []string{"baseline", "value", "index"} {
 			addCell(&row, b.Comma, "", f, sub[k+2])
 		}
 		t.Rows = append(t.Rows, row)

@@ -18,7 +18,7 @@ var unixbenchCases = []struct {
 	{
 		name: "index",
 		in:   "System Benchmarks Index Values               BASELINE       RESULT    INDEX\nExecl Throughput                                 43.0       4012.1    933.0\n                                                                   ========\nSystem Benchmarks Index Score                                        1401.2\n",
-		want: []string{"Execl Throughput||baseline|43.0", "Execl Throughput||result|4012.1", "Execl Throughput||index|933.0", "System Benchmarks Index Score||index|1401.2"},
+		want: []string{"Execl Throughput||baseline|43.0", "Execl Throughput||value|4012.1", "Execl Throughput||index|933.0", "System Benchmarks Index Score||index|1401.2"},
 	},
 	{
 		name: "index rows without header",
