@@ -281,6 +281,7 @@ type grid struct {
 	cols      []span
 	titles    []string   // joined header fragments per column
 	frags     [][]string // header fragments per column, top to bottom
+	unitless  []bool     // a unit fragment was taken out of the column's title
 	labelHead string     // header fragments over the row labels
 	cells     [][]*cellRead
 	labels    []string
@@ -628,8 +629,10 @@ func meaning(title string) colMeaning {
 
 // dropUnits takes the fragments that only state a unit ("Bytes/sec",
 // "(ns)", "nanosecs", "per sec") out of the column titles: they say how
-// the numbers are measured, not what they are.
+// the numbers are measured, not what they are. unitless[j] records that
+// column j had one.
 func (g *grid) dropUnits() {
+	g.unitless = make([]bool, len(g.frags))
 	for j, fr := range g.frags {
 		kept := fr[:0:0]
 		for _, f := range fr {
@@ -638,6 +641,7 @@ func (g *grid) dropUnits() {
 			}
 		}
 		if len(kept) < len(fr) && len(kept) > 0 {
+			g.unitless[j] = true
 			g.frags[j] = kept
 			g.titles[j] = strings.Join(kept, " ")
 		}
@@ -675,6 +679,54 @@ func statName(f string) (string, bool) {
 		return "stddev", true
 	}
 	return "", false
+}
+
+// metricWords are the first words of column titles that name a quantity
+// rather than a kernel or configuration.
+var metricWords = map[string]bool{
+	"bandwidth": true, "bw": true, "latency": true, "lat": true, "iops": true, "io-ops": true,
+	"throughput": true, "tput": true, "ops": true, "time": true, "runtime": true, "rate": true,
+	"util": true, "utilization": true, "usage": true, "ipc": true, "cycles": true, "instructions": true,
+	"power": true, "energy": true, "score": true, "duration": true, "elapsed": true, "wall": true,
+	"clat": true, "slat": true, "transactions": true, "requests": true, "errors": true, "size": true,
+}
+
+// metricColumns reports whether every titled column names a quantity
+// (a metric word first, or a unit among its fragments), so that the
+// columns are fields of one series, not compared variants.
+func (g *grid) metricColumns() bool {
+	titled := 0
+	for j, fr := range g.frags {
+		if len(fr) == 0 {
+			continue
+		}
+		titled++
+		if _, stat := statName(fr[len(fr)-1]); stat && len(fr) > 1 && !g.measuredBy(fr[0]) {
+			// statistics under a group title and nothing else: the
+			// group is a variant ("latency 0" over min, avg, max)
+			return false
+		}
+		first := strings.ToLower(strings.FieldsFunc(fr[0], func(r rune) bool { return r == ' ' || r == '(' || r == '[' })[0])
+		if !metricWords[first] && !g.unitless[j] {
+			return false
+		}
+	}
+	return titled > 0
+}
+
+// measuredBy reports whether some column titled by group holds the
+// quantity itself rather than a statistic of it ("Bandwidth" over
+// "Bytes/sec" beside "Bandwidth" over "%Std.Dev.").
+func (g *grid) measuredBy(group string) bool {
+	for _, fr := range g.frags {
+		if len(fr) == 0 || fr[0] != group {
+			continue
+		}
+		if _, stat := statName(fr[len(fr)-1]); !stat || len(fr) == 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // metric names the field of column j when the columns are metrics (rows
@@ -727,6 +779,9 @@ func (g *grid) table(b *Block, lines []layLine, bd body) model.Table {
 	key := -1
 	if kernelRows {
 		key = groupKey(g, bd)
+	}
+	if kernelRows || g.metricColumns() {
+		// the columns say what is measured, the rows who or where
 		for j := range g.titles {
 			means[j] = colMeaning{field: g.metric(j)}
 		}
