@@ -155,9 +155,6 @@ func joinRow(row, next layLine) layLine {
 		out.cells[k].start += shift
 		out.cells[k].end += shift
 	}
-	if next.marker != "" {
-		out.marker = next.marker
-	}
 	return out
 }
 
@@ -819,9 +816,6 @@ func (g *grid) table(b *Block, lines []layLine, bd body) model.Table {
 			}
 		}
 		r := rowAt(b, li, strings.TrimSuffix(caseName, ":"))
-		if m := bd.lines[i].marker; m != "" {
-			r.Flags = []string{m}
-		}
 		for j, c := range g.cells[i] {
 			if c == nil {
 				continue
@@ -849,10 +843,7 @@ func (g *grid) table(b *Block, lines []layLine, bd body) model.Table {
 				}
 				cells, pct := slotCells(s, v, f, mean.paren, pcts)
 				hasPct = hasPct || pct || mean.pctMain
-				for _, cell := range cells {
-					cell.Flags = append(cell.Flags, r.Flags...)
-					r.Cells = append(r.Cells, cell)
-				}
+				r.Cells = append(r.Cells, cells...)
 			}
 		}
 		if len(r.Cells) > 0 {

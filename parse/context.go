@@ -12,6 +12,14 @@ import (
 // and, when the family did not name it, the benchmark.
 func (b *Block) finish(m Match) model.Table {
 	t := m.Table
+	if marks := b.seg.marks; marks != nil {
+		for i := range t.Rows {
+			r := &t.Rows[i]
+			if mk := marks[r.Line]; mk != "" && !containsString(r.Flags, mk) {
+				r.Flags = append(r.Flags, mk)
+			}
+		}
+	}
 	first, last := b.Lines[m.Start], b.Lines[m.End-1]
 	t.StartLine, t.EndLine, t.Offset = first.No, last.No, first.Offset
 	t.QuoteDepth, t.Author = first.Depth, first.Author

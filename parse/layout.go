@@ -112,11 +112,9 @@ type layLine struct {
 	class   lineClass
 	pieces  []piece
 	hasPipe bool
-	// For data lines: the label pieces, the value cells and the marker
-	// after the last cell.
+	// For data lines: the label pieces and the value cells.
 	labels []piece
 	cells  []cellRead
-	marker string
 }
 
 // readLine classifies one block line and, for a data line, reads its
@@ -155,17 +153,11 @@ func readLine(raw string, style CommaStyle) layLine {
 
 // readCells splits a line's pieces into the label (the leading pieces
 // that hold no value, and in a grid the integer keys left of the first
-// '|') and the value cells after it; a trailing marker ("*", "^") ends
-// the row and is no cell. A piece that is neither a value nor a marker
-// after the first value makes the line no data line.
+// '|') and the value cells after it. A piece that is no value after the
+// first value makes the line no data line. (A row marker after the last
+// cell was cut off by the scanner.)
 func (l *layLine) readCells(style CommaStyle) {
 	ps := l.pieces
-	if n := len(ps); n > 0 {
-		if m := markerPiece(ps[n-1]); m != "" {
-			l.marker = m
-			ps = ps[:n-1]
-		}
-	}
 	var labels []piece
 	var cells []cellRead
 	for i, p := range ps {
@@ -221,14 +213,6 @@ func keyBeforePipe(ps []piece) bool {
 		}
 	}
 	return false
-}
-
-// markerPiece returns the row marker a piece is ("*", "^", "**"), or "".
-func markerPiece(p piece) string {
-	if len(p.toks) == 1 && p.toks[0].kind == tMark {
-		return p.toks[0].text
-	}
-	return ""
 }
 
 // labelText joins label pieces with single spaces, the way the answer keys

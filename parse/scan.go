@@ -1,6 +1,8 @@
 package parse
 
 import (
+	"strings"
+
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
@@ -20,6 +22,10 @@ type segment struct {
 	// covered[i] is true when lines[i] lies inside a table already read, so
 	// that the heading walk of a later table passes over it.
 	covered []bool
+	// marks holds, by input line number, the row marker cut from the end
+	// of a line ("*", "^"): families read the row without it, and every
+	// row read from that line gets it as a flag.
+	marks map[int]string
 }
 
 // segments splits a body at quote-depth changes, at lines that never hold
@@ -37,6 +43,13 @@ func segments(body []model.Line) []*segment {
 		if cur == nil || cur.lines[0].Depth != l.Depth || l.PartStart {
 			cur = &segment{}
 			out = append(out, cur)
+		}
+		if text, mark := cutMarker(l.Text); mark != "" {
+			if cur.marks == nil {
+				cur.marks = map[int]string{}
+			}
+			cur.marks[l.No] = mark
+			l.Text = text
 		}
 		cur.lines = append(cur.lines, l)
 		cur.tableish = append(cur.tableish, tableLike(l.Text))
@@ -100,6 +113,26 @@ func (s *segment) runs() [][2]int {
 		out = append(out, [2]int{first, last})
 	}
 	return out
+}
+
+// cutMarker splits a trailing row marker off a line: '*', '**', '^', '!'
+// or '+' standing alone after a blank or tab at the end of a line that
+// holds a number ("8-clients  1.03 [ 2.71]( 0.58)	*"). A marker glued to
+// a cell ("2.19%*") is the cell's own and stays.
+func cutMarker(s string) (string, string) {
+	t := strings.TrimRight(s, " \t")
+	i := len(t)
+	for i > 0 && strings.IndexByte("*^!+", t[i-1]) >= 0 {
+		i--
+	}
+	mark := t[i:]
+	if mark == "" || len(mark) > 2 || strings.Count(mark, mark[:1]) != len(mark) || i == 0 || t[i-1] != ' ' && t[i-1] != '\t' {
+		return s, ""
+	}
+	if mark == "++" || !hasNumberToken(t[:i]) {
+		return s, ""
+	}
+	return strings.TrimRight(t[:i], " \t"), mark
 }
 
 // tableLike reports whether a line may belong to a table: it holds a
