@@ -171,28 +171,7 @@ func (mmtests) Read(b *Block) []Match {
 			continue
 		}
 		n := len(first.nums)
-		h := prevText(b, i, 0)
-		if h < 0 {
-			continue
-		}
-		w, ok := headerWords(strings.TrimSpace(b.Lines[h].Text))
-		if !ok || len(w.Words) < n || !plausibleHeader(w) || !mmHeaderShaped(b.Lines[h].Text) {
-			continue
-		}
-		if _, isRow := mmLine(strings.TrimSpace(b.Lines[h].Text)); isRow {
-			continue
-		}
-		variants := append([]string{}, w.Words[len(w.Words)-n:]...)
-		// A kernel line above a line of config names ("6.8-rc1" over
-		// "vanilla") is the upper half of the same column names.
-		if up := prevText(b, h, 0); up >= 0 && h-up == 1 {
-			if uw, ok := headerWords(strings.TrimSpace(b.Lines[up].Text)); ok && uw.Key == "" && len(uw.Words) == n && len(w.Words) == n {
-				for k := range variants {
-					variants[k] = uw.Words[k] + " " + variants[k]
-				}
-				h = up
-			}
-		}
+		variants, h := mmHeader(b, i, n)
 		var rows []mmReadRow
 		var at []int
 		end := i
@@ -208,6 +187,14 @@ func (mmtests) Read(b *Block) []Match {
 			rows, at, end = append(rows, r), append(at, j), j+1
 		}
 		i = end - 1
+		if variants == nil {
+			// quoted without its header: the columns are unnamed, and
+			// one row alone is too little to call it an mmtests block
+			if len(rows) < 2 {
+				continue
+			}
+			variants = make([]string, n)
+		}
 		tab := mmTable(b, variants, rows, at)
 		if len(tab.Rows) == 0 {
 			continue // every value missing: no table to report
@@ -219,9 +206,42 @@ func (mmtests) Read(b *Block) []Match {
 	return out
 }
 
-// mmTable converts read rows into a table.
+// mmHeader reads the kernel names above the first row (line i) of an
+// mmtests block with n columns: the last n words of the line above, with
+// the line above that when it holds the upper half of each name ("6.8-rc1"
+// over "vanilla"). It returns nil variants and h = i when there is no
+// header: a reply that quoted the rows alone.
+func mmHeader(b *Block, i, n int) ([]string, int) {
+	h := prevText(b, i, 0)
+	if h < 0 {
+		return nil, i
+	}
+	w, ok := headerWords(strings.TrimSpace(b.Lines[h].Text))
+	if !ok || len(w.Words) < n || !plausibleHeader(w) || !mmHeaderShaped(b.Lines[h].Text) {
+		return nil, i
+	}
+	if _, isRow := mmLine(strings.TrimSpace(b.Lines[h].Text)); isRow {
+		return nil, i
+	}
+	variants := append([]string{}, w.Words[len(w.Words)-n:]...)
+	if up := prevText(b, h, 0); up >= 0 && h-up == 1 {
+		if uw, ok := headerWords(strings.TrimSpace(b.Lines[up].Text)); ok && uw.Key == "" && len(uw.Words) == n && len(w.Words) == n {
+			for k := range variants {
+				variants[k] = uw.Words[k] + " " + variants[k]
+			}
+			h = up
+		}
+	}
+	return variants, h
+}
+
+// mmTable converts read rows into a table. Unnamed columns (variants
+// "") give a table without variants or baseline.
 func mmTable(b *Block, variants []string, rows []mmReadRow, at []int) model.Table {
 	tab := model.Table{Variants: variants, Baseline: variants[0]}
+	if variants[0] == "" {
+		tab.Variants, tab.Baseline = nil, ""
+	}
 	stats := map[string]bool{}
 	prefixes := map[string]int{}
 	for k, r := range rows {
