@@ -47,9 +47,11 @@ type lkpRow struct {
 	Metric string    `parser:"@Metric"`
 }
 
-// lkpValue is a value with its optional relative stddev.
+// lkpValue is a value with its optional relative stddev. A metric that
+// can go negative (sched_debug nr_uninterruptible) writes its value with
+// a sign, which the lexer takes for a change.
 type lkpValue struct {
-	Value  string `parser:"@Value"`
+	Value  string `parser:"@(Value | Change)"`
 	Stddev string `parser:"@Stddev?"`
 }
 
