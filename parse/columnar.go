@@ -240,8 +240,14 @@ func headerText(t string) bool {
 	if isCommand(t) || strings.HasSuffix(t, ".") && len(strings.Fields(t)) > 4 {
 		return false
 	}
-	for _, w := range strings.Fields(t) {
+	words := strings.Fields(t)
+	for k, w := range words {
+		// "rate: (of 3 iterations)": a "key:" inside a line is no title
+		if k < len(words)-1 && strings.HasSuffix(w, ":") {
+			return false
+		}
 		// "A" and "B" name runs; "The" starts a sentence
+		w = strings.Trim(w, "()[],;")
 		if len(w) > 1 {
 			w = strings.ToLower(w)
 		}

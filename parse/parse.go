@@ -134,7 +134,7 @@ func read(body []model.Line, explain bool) ([]model.Table, []Candidate) {
 		}
 	}
 	sort.SliceStable(tables, func(i, j int) bool { return tables[i].StartLine < tables[j].StartLine })
-	return tables, cands
+	return mergeLabelled(tables), cands
 }
 
 // resolve runs every family on the block and keeps non-overlapping tables:

@@ -1,0 +1,144 @@
+package parse
+
+import (
+	"strings"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// Semantics across tables. Testers often paste one tool output per
+// kernel, each under a label line ("Before:" / "After:", "Kernel:
+// 9.1-rc3", "**Patched**"), instead of one table with a column per
+// kernel. Consecutive single-series tables whose innermost headings are
+// such labels and that measure the same cases are one comparison: they
+// become one table whose variants are the labels, in the order written.
+
+// mergeLabelled merges the runs of labelled blocks among tables (in the
+// order of their first line).
+func mergeLabelled(tables []model.Table) []model.Table {
+	out := tables[:0:0]
+	for i := 0; i < len(tables); {
+		j := i + 1
+		for j < len(tables) && sameComparison(&tables[i], &tables[j]) {
+			j++
+		}
+		if j-i >= 2 {
+			out = append(out, mergeBlocks(tables[i:j]))
+		} else {
+			out = append(out, tables[i])
+		}
+		i = j
+	}
+	return out
+}
+
+// sameComparison reports whether b is another labelled block of the
+// comparison that a starts: same quote depth, neither names variants of
+// its own, both sit under a label that names a kernel or a side of a
+// before/after comparison, the labels differ, the headings above them
+// agree, and they hold mostly the same cases and fields.
+func sameComparison(a, b *model.Table) bool {
+	if a.QuoteDepth != b.QuoteDepth || len(a.Variants) > 0 || len(b.Variants) > 0 || a.Format != b.Format {
+		return false
+	}
+	la, lb := blockLabel(a), blockLabel(b)
+	if la == "" || lb == "" || la == lb {
+		return false
+	}
+	if !equalStrings(a.Context[:len(a.Context)-1], b.Context[:len(b.Context)-1]) {
+		return false
+	}
+	ka, kb := cellKeys(a), cellKeys(b)
+	shared := 0
+	for k := range ka {
+		if kb[k] {
+			shared++
+		}
+	}
+	return shared*2 > len(ka) && shared*2 > len(kb)
+}
+
+// labelPrefixes introduce a block's kernel or configuration:
+// "Kernel: 9.1-rc3".
+var labelPrefixes = []string{"kernel:", "tree:", "config:", "build:"}
+
+// blockLabel returns the variant name the innermost heading of t gives,
+// or "" when that heading is no such label.
+func blockLabel(t *model.Table) string {
+	if len(t.Context) == 0 {
+		return ""
+	}
+	h := strings.Trim(strings.TrimSpace(t.Context[len(t.Context)-1]), "*_:")
+	for _, p := range labelPrefixes {
+		if len(h) > len(p) && strings.EqualFold(h[:len(p)], p) {
+			return strings.TrimSpace(h[len(p):])
+		}
+	}
+	if kernelName(h) || sideWord(strings.ToLower(h)) {
+		return h
+	}
+	return ""
+}
+
+// sideWord reports whether a label names a side of a before/after
+// comparison: "Before", "after the patch", "Unpatched", "with series".
+func sideWord(low string) bool {
+	words := strings.Fields(low)
+	if len(words) == 0 || len(words) > 4 {
+		return false
+	}
+	switch words[0] {
+	case "before", "after", "patched", "unpatched", "baseline", "base", "vanilla", "with", "without", "old", "new", "mainline", "upstream":
+		return true
+	}
+	return false
+}
+
+// cellKeys is the set of case and field pairs of a table.
+func cellKeys(t *model.Table) map[string]bool {
+	out := map[string]bool{}
+	for _, r := range t.Rows {
+		for _, c := range r.Cells {
+			out[r.Case+"\x00"+c.Field] = true
+		}
+	}
+	return out
+}
+
+// mergeBlocks makes one table of labelled blocks: their rows in order,
+// each cell given its block's label as variant.
+func mergeBlocks(ts []model.Table) model.Table {
+	out := ts[0]
+	out.Context = append([]string{}, ts[0].Context[:len(ts[0].Context)-1]...)
+	out.Rows = nil
+	out.Variants = nil
+	for _, t := range ts {
+		label := blockLabel(&t)
+		out.Variants = append(out.Variants, label)
+		for _, r := range t.Rows {
+			r.Cells = append([]model.Cell(nil), r.Cells...)
+			for k := range r.Cells {
+				r.Cells[k].Variant = label
+			}
+			out.Rows = append(out.Rows, r)
+		}
+		out.EndLine = t.EndLine
+	}
+	out.Baseline = pickBaseline(out.Variants, false)
+	if out.Baseline == "" {
+		out.Baseline = out.Variants[0]
+	}
+	return out
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
