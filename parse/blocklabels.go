@@ -68,7 +68,14 @@ func blockLabel(t *model.Table) string {
 	if len(t.Context) == 0 {
 		return ""
 	}
-	h := strings.Trim(strings.TrimSpace(t.Context[len(t.Context)-1]), "*_:")
+	return labelOf(t.Context[len(t.Context)-1])
+}
+
+// labelOf returns the variant a label line names ("Kernel: 9.1-rc3" is
+// 9.1-rc3, "**Patched**" Patched, "Before:" Before), or "" when the line
+// names no kernel or side of a comparison.
+func labelOf(line string) string {
+	h := strings.Trim(strings.TrimSpace(line), "*_:")
 	for _, p := range labelPrefixes {
 		if len(h) > len(p) && strings.EqualFold(h[:len(p)], p) {
 			return strings.TrimSpace(h[len(p):])

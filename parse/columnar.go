@@ -234,6 +234,28 @@ func leadingSub(lines []layLine, heads []int, bd *body, cols []span) []int {
 	return heads[:len(heads)-1]
 }
 
+// leadingLabel gives the first rows the label line right above them
+// ("Kernel: 9.1-rc3") when later rows sit under label lines too.
+func leadingLabel(lines []layLine, first int, bd *body) {
+	labelled := false
+	for _, s := range bd.subs {
+		labelled = labelled || labelOf(s) != ""
+	}
+	if !labelled || bd.subs[0] != "" || first == 0 || lines[first-1].class != lcText {
+		return
+	}
+	h := strings.TrimSpace(lines[first-1].text)
+	if labelOf(h) == "" {
+		return
+	}
+	for k := range bd.subs {
+		if bd.subs[k] != "" {
+			break
+		}
+		bd.subs[k] = h
+	}
+}
+
 // headerText reports whether a line can hold column titles: no sentence
 // (a prose word, a sentence end), no command line.
 func headerText(t string) bool {
@@ -285,6 +307,7 @@ type grid struct {
 	titles    []string   // joined header fragments per column
 	frags     [][]string // header fragments per column, top to bottom
 	unitless  []bool     // a unit fragment was taken out of the column's title
+	assigned  bool       // the rows are "name=value" lines
 	labelHead string     // header fragments over the row labels
 	cells     [][]*cellRead
 	labels    []string
@@ -297,7 +320,10 @@ func place(bd body) (grid, bool) {
 	for _, l := range bd.lines {
 		n = max(n, len(l.cells))
 	}
-	g := grid{cols: make([]span, n)}
+	g := grid{cols: make([]span, n), assigned: len(bd.lines) > 0}
+	for _, l := range bd.lines {
+		g.assigned = g.assigned && l.assign
+	}
 	seen := make([]bool, n)
 	for _, l := range bd.lines {
 		if len(l.cells) != n {
@@ -453,6 +479,10 @@ func readColumnar(b *Block, lines []layLine, first int) (m Match, next int, ok b
 	g.keyColumn()
 	heads := readHead(lines, first)
 	heads = leadingSub(lines, heads, &bd, g.cols)
+	leadingLabel(lines, first, &bd)
+	if g.assigned {
+		heads = nil // "name=value" lines carry their names, no header
+	}
 	g.title(lines, heads, bd.wrapped)
 	if !g.plausible() || len(bd.rows) == 1 && !g.titled() {
 		return Match{}, first + 1, false
@@ -562,11 +592,28 @@ func (g *grid) plausible() bool {
 		return false
 	}
 	// rows without labels are a listing (vmstat, top), not cases; one
-	// column of "Key: value" rows is a dump (/proc/meminfo, lscpu)
-	if len(g.cols) == 0 || labelled*2 <= len(g.labels) || len(g.cols) == 1 && (!titled || keyed*2 > len(g.labels)) {
+	// column of "Key: value" rows is a dump (/proc/meminfo, lscpu), and
+	// so are "name=value" lines unless some value is a measured fraction
+	// (a tool's results, not sysctl or .config settings)
+	if len(g.cols) == 0 || labelled*2 <= len(g.labels) {
+		return false
+	}
+	if len(g.cols) == 1 && !titled && !(g.assigned && g.fractional()) || len(g.cols) == 1 && keyed*2 > len(g.labels) {
 		return false
 	}
 	return titled || g.measured()
+}
+
+// fractional reports whether some number of the grid has a fraction.
+func (g *grid) fractional() bool {
+	for _, row := range g.cells {
+		for _, c := range row {
+			if c != nil && len(c.slots) > 0 && strings.ContainsAny(c.slots[0].num, ".eE") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // titled reports whether some column has a title.
@@ -812,6 +859,11 @@ func (g *grid) table(b *Block, lines []layLine, bd body) model.Table {
 			}
 		}
 		variant := ""
+		if lab := labelOf(bd.subs[i]); lab != "" && !kernelRows && len(g.variantTitles(means)) == 0 {
+			// a label line over each block of rows ("Kernel: 9.1-rc3")
+			variant, caseName, rowField = lab, label, ""
+			addVariant(variant)
+		}
 		if kernelRows {
 			variant = strings.TrimSuffix(label, ":")
 			addVariant(variant)
@@ -828,7 +880,7 @@ func (g *grid) table(b *Block, lines []layLine, bd body) model.Table {
 			}
 			mean := means[j]
 			v, f := mean.variant, mean.field
-			if kernelRows {
+			if kernelRows || variant != "" {
 				v = variant
 			} else {
 				addVariant(v)
@@ -896,6 +948,17 @@ func ambiguous(means []colMeaning) bool {
 		seen[m] = true
 	}
 	return false
+}
+
+// variantTitles lists the variants the column titles name.
+func (g *grid) variantTitles(means []colMeaning) []string {
+	var out []string
+	for _, m := range means {
+		if m.variant != "" {
+			out = append(out, m.variant)
+		}
+	}
+	return out
 }
 
 // cellText is a number as written.

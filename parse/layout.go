@@ -112,6 +112,7 @@ type layLine struct {
 	class   lineClass
 	pieces  []piece
 	hasPipe bool
+	assign  bool // a "name=value" line (neper and other tools print results so)
 	// For data lines: the label pieces and the value cells.
 	labels []piece
 	cells  []cellRead
@@ -138,6 +139,11 @@ func readLine(raw string, style CommaStyle) layLine {
 		l.class = lcText
 		return l
 	}
+	if k, ok := assignment(text); ok {
+		// "throughput=91472.67": a name and its value, as a row
+		text = text[:k] + "  " + text[k+1:]
+		l.text, l.assign = text, true
+	}
 	ts := tokenize(text)
 	l.pieces = cutPieces(ts)
 	for _, t := range ts {
@@ -149,6 +155,23 @@ func readLine(raw string, style CommaStyle) layLine {
 	l.class = lcText
 	l.readCells(style)
 	return l
+}
+
+// assignment returns the index of the '=' of a line that is one
+// "name=number" pair, the way tools such as neper print their results.
+func assignment(text string) (int, bool) {
+	t := strings.TrimSpace(text)
+	k := strings.IndexByte(t, '=')
+	if k <= 0 || k == len(t)-1 || strings.ContainsAny(t, " \t") || !isDigit(t[k+1]) && t[k+1] != '-' {
+		return 0, false
+	}
+	for i := 0; i < k; i++ {
+		c := t[i]
+		if !(c == '_' || c == '.' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' && i > 0) {
+			return 0, false
+		}
+	}
+	return strings.IndexByte(text, '='), true
 }
 
 // readCells splits a line's pieces into the label (the leading pieces
