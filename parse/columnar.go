@@ -308,6 +308,9 @@ type grid struct {
 	frags     [][]string // header fragments per column, top to bottom
 	unitless  []bool     // a unit fragment was taken out of the column's title
 	assigned  bool       // the rows are "name=value" lines
+	// casesAcross: the titles are the cases (task counts over kernel
+	// rows), each row one variant
+	casesAcross bool
 	labelHead string     // header fragments over the row labels
 	cells     [][]*cellRead
 	labels    []string
@@ -474,16 +477,34 @@ func readColumnar(b *Block, lines []layLine, first int) (m Match, next int, ok b
 		return Match{}, first + 1, false
 	}
 	if g.indexRow() {
-		return Match{}, bd.end, false
+		// a header of numbers (task counts) over kernel rows names the
+		// cases; over anything else it is a per-cpu or per-node listing
+		if !rowsAreKernels(g.labels[1:], nil) {
+			return Match{}, bd.end, false
+		}
+		g.casesAcross = true
+		g.labelHead = g.labels[0]
+		for j, c := range g.cells[0] {
+			g.titles = append(g.titles, cellText(c.slots[0]))
+			g.frags = append(g.frags, []string{g.titles[j]})
+		}
+		g.cells, g.labels = g.cells[1:], g.labels[1:]
+		bd.rows, bd.lines, bd.subs, bd.group = bd.rows[1:], bd.lines[1:], bd.subs[1:], bd.group[1:]
 	}
 	g.keyColumn()
-	heads := readHead(lines, first)
-	heads = leadingSub(lines, heads, &bd, g.cols)
-	leadingLabel(lines, first, &bd)
-	if g.assigned {
-		heads = nil // "name=value" lines carry their names, no header
+	start := first
+	if !g.casesAcross {
+		heads := readHead(lines, first)
+		heads = leadingSub(lines, heads, &bd, g.cols)
+		leadingLabel(lines, first, &bd)
+		if g.assigned {
+			heads = nil // "name=value" lines carry their names, no header
+		}
+		g.title(lines, heads, bd.wrapped)
+		if len(heads) > 0 {
+			start = heads[0]
+		}
 	}
-	g.title(lines, heads, bd.wrapped)
 	if !g.plausible() || len(bd.rows) == 1 && !g.titled() {
 		return Match{}, first + 1, false
 	}
@@ -491,10 +512,7 @@ func readColumnar(b *Block, lines []layLine, first int) (m Match, next int, ok b
 	if len(t.Rows) == 0 {
 		return Match{}, first + 1, false
 	}
-	start, end := first, bd.end
-	if len(heads) > 0 {
-		start = heads[0]
-	}
+	end := bd.end
 	// the rules framing a table belong to it
 	if start > 0 && lines[start-1].class == lcRule && (start == 1 || lines[start-2].class != lcText) {
 		start--
@@ -811,6 +829,9 @@ func metricField(title string) string {
 
 // table turns the grid into a model table: the semantics layer.
 func (g *grid) table(b *Block, lines []layLine, bd body) model.Table {
+	if g.casesAcross {
+		return g.acrossTable(b, bd)
+	}
 	g.dropUnits()
 	means := make([]colMeaning, len(g.titles))
 	for j, t := range g.titles {
@@ -948,6 +969,28 @@ func ambiguous(means []colMeaning) bool {
 		seen[m] = true
 	}
 	return false
+}
+
+// acrossTable reads a grid whose titles are the cases and whose rows are
+// the variants: one row per row and column, so that each number keeps
+// its case.
+func (g *grid) acrossTable(b *Block, bd body) model.Table {
+	var t model.Table
+	for i, li := range bd.rows {
+		variant := strings.TrimSuffix(g.labels[i], ":")
+		t.Variants = append(t.Variants, variant)
+		for j, c := range g.cells[i] {
+			if c == nil || len(c.slots) != 1 || c.slots[0].missing {
+				continue
+			}
+			r := rowAt(b, li, g.titles[j])
+			s := c.slots[0]
+			r.Cells = []model.Cell{{Variant: variant, Field: "value", Value: model.Number(s.num), Text: s.text}}
+			t.Rows = append(t.Rows, r)
+		}
+	}
+	t.Baseline = pickBaseline(t.Variants, false)
+	return t
 }
 
 // variantTitles lists the variants the column titles name.
