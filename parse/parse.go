@@ -162,7 +162,16 @@ func (b *Block) resolve(explain bool) ([]Match, Candidate) {
 		}
 		return all[i].cells > all[j].cells
 	})
-	rowLines := map[int]bool{} // input lines holding rows of kept tables
+	// input lines holding rows of kept tables, and the lines of tables an
+	// earlier block of the segment kept (blocks overlap by headerReach)
+	rowLines := map[int]bool{}
+	if cov := b.seg.covered; cov != nil {
+		for i, l := range b.Lines {
+			if cov[b.base+i] {
+				rowLines[l.No] = true
+			}
+		}
+	}
 	var kept []Match
 	cand := Candidate{StartLine: b.Lines[0].No, EndLine: b.Lines[len(b.Lines)-1].No}
 	for _, f := range all {
