@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -46,7 +47,7 @@ var spacedUnits = map[string]bool{
 // label or prose.
 func readCell(p piece, style CommaStyle) ([]cellRead, bool) {
 	ts, commas := listSplit(p.toks)
-	ts = foldUnits(ts)
+	ts = foldUnits(minutesSeconds(ts))
 	if len(ts) == 1 && isMissingTok(ts[0]) {
 		return []cellRead{{slots: []slot{{missing: true}}, start: p.start, end: p.end}}, true
 	}
@@ -107,6 +108,63 @@ func listSplit(ts []tok) ([]tok, bool) {
 		out[i] = head
 	}
 	return out, commas
+}
+
+// minutesSeconds reads durations written "1m41s" (fsmark, time(1)) as
+// seconds, keeping the text as written.
+func minutesSeconds(ts []tok) []tok {
+	var out []tok
+	for i, t := range ts {
+		secs, ok := minSec(t.text)
+		if t.kind != tWord || !ok {
+			continue
+		}
+		if out == nil {
+			out = append([]tok(nil), ts...)
+		}
+		out[i] = tok{kind: tNum, text: t.text, start: t.start, end: t.end, num: secs, unit: "s"}
+	}
+	if out == nil {
+		return ts
+	}
+	return out
+}
+
+// minSec converts "1m41s" or "2m03.5s" to seconds as an exact decimal.
+func minSec(s string) (string, bool) {
+	m, rest, ok := strings.Cut(s, "m")
+	if !ok || m == "" || !strings.HasSuffix(rest, "s") || len(rest) < 2 {
+		return "", false
+	}
+	sec := rest[:len(rest)-1]
+	for i := 0; i < len(m); i++ {
+		if !isDigit(m[i]) {
+			return "", false
+		}
+	}
+	whole, frac, _ := strings.Cut(sec, ".")
+	if whole == "" || len(whole) > 2 {
+		return "", false
+	}
+	for _, part := range []string{whole, frac} {
+		for i := 0; i < len(part); i++ {
+			if !isDigit(part[i]) {
+				return "", false
+			}
+		}
+	}
+	mins, secs := 0, 0
+	for i := 0; i < len(m); i++ {
+		mins = mins*10 + int(m[i]-'0')
+	}
+	for i := 0; i < len(whole); i++ {
+		secs = secs*10 + int(whole[i]-'0')
+	}
+	out := strconv.Itoa(mins*60 + secs)
+	if frac != "" {
+		out += "." + frac
+	}
+	return out, true
 }
 
 // foldUnits joins a unit word written after a number with one blank

@@ -306,6 +306,7 @@ type grid struct {
 	cols      []span
 	titles    []string   // joined header fragments per column
 	frags     [][]string // header fragments per column, top to bottom
+	spread    []bool     // a group title spanning several columns is among them
 	unitless  []bool     // a unit fragment was taken out of the column's title
 	assigned  bool       // the rows are "name=value" lines
 	// casesAcross: the titles are the cases (task counts over kernel
@@ -366,79 +367,131 @@ func place(bd body) (grid, bool) {
 // left of every column title the row labels. Where two fragments of a
 // line fall into one column the alignment was lost, and the line is read
 // by order: one word or chunk per column, or group titles that each span
-// the same number of columns ("latency 0  latency -20" over six).
+// the same number of columns ("latency 0  latency -20" over six). A line
+// with fewer fragments than the line below it has columns holds group
+// titles: each spans the columns up to the next ("async" over "BW
+// Latency").
 func (g *grid) title(lines []layLine, heads []int, wrapped bool) {
 	n := len(g.cols)
-	g.titles = make([]string, n)
-	g.frags = make([][]string, n)
+	g.titles, g.frags, g.spread = make([]string, n), make([][]string, n), make([]bool, n)
 	var labelHead []string
-	add := func(j int, s string) {
-		if g.titles[j] != "" {
-			g.titles[j] += " "
+	var placed [][]headFrag
+	for _, h := range heads {
+		frags, head := g.placeLine(lines[h])
+		if head != "" {
+			labelHead = append(labelHead, head)
 		}
-		g.titles[j] += s
-		g.frags[j] = append(g.frags[j], s)
+		placed = append(placed, frags)
 	}
 	if wrapped && len(heads) >= 2 {
 		// the header was wrapped with the rows: its last line continues
 		// the one above, and only the order of its words is left
 		a, z := lines[heads[len(heads)-2]], lines[heads[len(heads)-1]]
-		heads = heads[:len(heads)-2]
-		defer func() {
-			if titles, head, ok := byOrder(strings.TrimSpace(a.text)+"  "+strings.TrimSpace(z.text), n); ok {
-				for j, t := range titles {
-					add(j, t)
-				}
-				if head != "" {
-					g.labelHead = strings.TrimSpace(g.labelHead + " " + head)
-				}
+		placed = placed[:len(placed)-2]
+		titles, head, ok := byOrder(strings.TrimSpace(a.text)+"  "+strings.TrimSpace(z.text), n)
+		if ok {
+			var frags []headFrag
+			for j, t := range titles {
+				frags = append(frags, headFrag{text: t, from: j, to: j + 1})
 			}
-		}()
+			placed = append(placed, frags)
+			if head != "" {
+				labelHead = append(labelHead, head)
+			}
+		}
 	}
-	for _, h := range heads {
-		l := lines[h]
-		ps := l.pieces
-		var left []piece
-		for len(ps) > 0 && ps[0].end <= g.cols[0].start {
-			left, ps = append(left, ps[0]), ps[1:]
-		}
-		at := make([]int, len(ps))
-		clash := false
-		used := map[int]bool{}
-		for k, p := range ps {
-			at[k] = nearestColumn(g.cols, p.start, p.end)
-			clash = clash || used[at[k]] || p.end-p.start > 2*(g.cols[at[k]].end-g.cols[at[k]].start)+4 && len(ps) < n
-			used[at[k]] = true
-		}
-		if clash && len(left) == 0 && len(ps) == n+1 && ps[0].start < g.cols[0].start {
-			// the label column's title, shifted over the first column
-			left, ps, at = ps[:1], ps[1:], at[1:]
-			for k := range at {
-				at[k] = k
+	for k := 0; k+1 < len(placed); k++ {
+		spreadGroups(placed[k], placed[k+1], n)
+	}
+	for _, frags := range placed {
+		for _, f := range frags {
+			for j := f.from; j < f.to; j++ {
+				if g.titles[j] != "" {
+					g.titles[j] += " "
+				}
+				g.titles[j] += f.text
+				g.frags[j] = append(g.frags[j], f.text)
+				g.spread[j] = g.spread[j] || f.to-f.from > 1
 			}
-			clash = false
-		}
-		if !clash || len(ps) > n {
-			if len(left) > 0 {
-				labelHead = append(labelHead, labelText(l.text, left))
-			}
-			for k, p := range ps {
-				add(at[k], strings.Join(strings.Fields(p.text(l.text)), " "))
-			}
-			continue
-		}
-		titles, head, ok := byOrder(strings.TrimSpace(l.text), n)
-		if !ok {
-			continue
-		}
-		if head != "" {
-			labelHead = append(labelHead, head)
-		}
-		for j, t := range titles {
-			add(j, t)
 		}
 	}
 	g.labelHead = strings.Join(labelHead, " ")
+}
+
+// headFrag is a header fragment and the columns [from, to) it titles.
+type headFrag struct {
+	text     string
+	from, to int
+}
+
+// placeLine places the fragments of one header line over the columns,
+// by position or, where alignment was lost, by order; head is the text
+// over the row labels.
+func (g *grid) placeLine(l layLine) (frags []headFrag, head string) {
+	n := len(g.cols)
+	ps := l.pieces
+	var left []piece
+	for len(ps) > 0 && ps[0].end <= g.cols[0].start {
+		left, ps = append(left, ps[0]), ps[1:]
+	}
+	at := make([]int, len(ps))
+	clash := false
+	used := map[int]bool{}
+	for k, p := range ps {
+		at[k] = nearestColumn(g.cols, p.start, p.end)
+		clash = clash || used[at[k]] || p.end-p.start > 2*(g.cols[at[k]].end-g.cols[at[k]].start)+4 && len(ps) < n
+		used[at[k]] = true
+	}
+	if clash && len(left) == 0 && len(ps) == n+1 && ps[0].start < g.cols[0].start {
+		// the label column's title, shifted over the first column
+		left, ps, at = ps[:1], ps[1:], at[1:]
+		for k := range at {
+			at[k] = k
+		}
+		clash = false
+	}
+	if !clash || len(ps) > n {
+		for k, p := range ps {
+			frags = append(frags, headFrag{text: strings.Join(strings.Fields(p.text(l.text)), " "), from: at[k], to: at[k] + 1})
+		}
+		return frags, labelText(l.text, left)
+	}
+	titles, head, ok := byOrder(strings.TrimSpace(l.text), n)
+	if !ok {
+		return nil, ""
+	}
+	for j, t := range titles {
+		if j > 0 && t == titles[j-1] && frags[len(frags)-1].text == t {
+			frags[len(frags)-1].to = j + 1 // a group title from byOrder
+			continue
+		}
+		frags = append(frags, headFrag{text: t, from: j, to: j + 1})
+	}
+	return frags, head
+}
+
+// spreadGroups widens the fragments of a header line over the columns up
+// to the next fragment when the line below titles more columns than it
+// has fragments: they are group titles.
+func spreadGroups(upper, lower []headFrag, n int) {
+	below := map[int]bool{}
+	for _, f := range lower {
+		for j := f.from; j < f.to; j++ {
+			below[j] = true
+		}
+	}
+	if len(upper) == 0 || len(upper) >= len(below) || len(below) < n-1 {
+		return
+	}
+	for k := range upper {
+		next := n
+		if k+1 < len(upper) {
+			next = upper[k+1].from
+		}
+		if next > upper[k].to {
+			upper[k].to = next
+		}
+	}
 }
 
 // byOrder fits a header line whose alignment was lost to n columns: one
@@ -782,6 +835,19 @@ func (g *grid) metricColumns() bool {
 	return titled > 0
 }
 
+// repeatsUnderGroups reports whether a bottom title stands under more
+// than one group title: then it names a quantity, and the groups are the
+// variants.
+func (g *grid) repeatsUnderGroups(own string) bool {
+	groups := map[string]bool{}
+	for j, fr := range g.frags {
+		if len(fr) > 1 && g.spread[j] && fr[len(fr)-1] == own {
+			groups[strings.Join(fr[:len(fr)-1], " ")] = true
+		}
+	}
+	return len(groups) > 1
+}
+
 // measuredBy reports whether some column titled by group holds the
 // quantity itself rather than a statistic of it ("Bandwidth" over
 // "Bytes/sec" beside "Bandwidth" over "%Std.Dev.").
@@ -836,10 +902,14 @@ func (g *grid) table(b *Block, lines []layLine, bd body) model.Table {
 	means := make([]colMeaning, len(g.titles))
 	for j, t := range g.titles {
 		means[j] = meaning(t)
-		// a statistic under a group title: "boost off" over "avg"
+		// a statistic under a group title: "boost off" over "avg"; a
+		// quantity repeated under each group: "async" over "BW"
 		if fr := g.frags[j]; len(fr) > 1 {
-			if f, ok := statName(fr[len(fr)-1]); ok {
-				means[j] = colMeaning{variant: strings.Join(fr[:len(fr)-1], " "), field: f}
+			group, own := strings.Join(fr[:len(fr)-1], " "), fr[len(fr)-1]
+			if f, ok := statName(own); ok {
+				means[j] = colMeaning{variant: group, field: f}
+			} else if g.spread[j] && g.repeatsUnderGroups(own) {
+				means[j] = colMeaning{variant: group, field: metricField(own)}
 			}
 		}
 	}

@@ -44,6 +44,10 @@ func segments(body []model.Line) []*segment {
 			cur = &segment{}
 			out = append(out, cur)
 		}
+		if strings.Contains(l.Text, "\u00a0") {
+			// mailers (Evolution) pad columns with no-break spaces
+			l.Text = strings.ReplaceAll(l.Text, "\u00a0", " ")
+		}
 		if text, mark := cutMarker(l.Text); mark != "" {
 			if cur.marks == nil {
 				cur.marks = map[int]string{}
