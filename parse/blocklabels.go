@@ -149,3 +149,56 @@ func equalStrings(a, b []string) bool {
 	}
 	return true
 }
+
+// orientByEarlier turns tables whose row labels are the variants of an
+// earlier table of the same message ("async" and "sync" titling dbench's
+// columns, then labelling fsmark's rows) so that those labels stay
+// variants and the column titles become the cases.
+func orientByEarlier(tables []model.Table) {
+	known := map[string]bool{}
+	for i := range tables {
+		t := &tables[i]
+		if len(t.Rows) >= 2 && len(t.Variants) > 0 && rowsNameKnown(t, known) {
+			transposeTable(t)
+		}
+		for _, v := range t.Variants {
+			known[v] = true
+		}
+	}
+}
+
+// rowsNameKnown reports whether every row label of t is a known variant
+// and no column of t is.
+func rowsNameKnown(t *model.Table, known map[string]bool) bool {
+	for _, v := range t.Variants {
+		if known[v] {
+			return false
+		}
+	}
+	for _, r := range t.Rows {
+		if !known[r.Case] {
+			return false
+		}
+	}
+	return true
+}
+
+// transposeTable swaps the case and variant of every cell: one row per
+// cell, each keeping its input line.
+func transposeTable(t *model.Table) {
+	var rows []model.Row
+	var variants []string
+	for _, r := range t.Rows {
+		if !containsString(variants, r.Case) {
+			variants = append(variants, r.Case)
+		}
+		for _, c := range r.Cells {
+			nr := r
+			nr.Case, c.Variant = c.Variant, r.Case
+			nr.Cells = []model.Cell{c}
+			rows = append(rows, nr)
+		}
+	}
+	t.Rows, t.Variants = rows, variants
+	t.Baseline = pickBaseline(variants, false)
+}

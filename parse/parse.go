@@ -134,7 +134,9 @@ func read(body []model.Line, explain bool) ([]model.Table, []Candidate) {
 		}
 	}
 	sort.SliceStable(tables, func(i, j int) bool { return tables[i].StartLine < tables[j].StartLine })
-	return mergeLabelled(tables), cands
+	tables = mergeLabelled(tables)
+	orientByEarlier(tables)
+	return tables, cands
 }
 
 // resolve runs every family on the block and keeps non-overlapping tables:
