@@ -116,8 +116,25 @@ func BenchmarkTablesDense(b *testing.B) {
 	}
 	b.SetBytes(int64(len(text)))
 	b.ResetTimer()
+	defer reportCPU(b, len(text))()
 	for i := 0; i < b.N; i++ {
 		Tables(lines)
+	}
+}
+
+// reportCPU starts measuring the CPU time of a benchmark; the function it
+// returns reports it per operation ("cpu-ns/op") and as throughput over
+// size bytes ("cpu-MB/s"), the figures to compare on a shared machine.
+func reportCPU(b *testing.B, size int) func() {
+	start := cpuTime()
+	return func() {
+		used := cpuTime() - start
+		if used <= 0 {
+			return
+		}
+		per := float64(used.Nanoseconds()) / float64(b.N)
+		b.ReportMetric(per, "cpu-ns/op")
+		b.ReportMetric(float64(size)/per*1e3, "cpu-MB/s")
 	}
 }
 
@@ -146,6 +163,7 @@ func BenchmarkTablesDev(b *testing.B) {
 	}
 	b.SetBytes(int64(size))
 	b.ResetTimer()
+	defer reportCPU(b, size)()
 	for i := 0; i < b.N; i++ {
 		for _, body := range bodies {
 			Tables(body)

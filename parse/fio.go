@@ -36,14 +36,6 @@ type fioFamily struct{}
 // Name is the format recorded for these tables.
 func (fioFamily) Name() string { return "fio" }
 
-var fioLexer = lexer.MustSimple([]lexer.SimpleRule{
-	{Name: "Number", Pattern: `\d+(?:\.\d+)?`},
-	{Name: "Word", Pattern: `[A-Za-z_][A-Za-z_0-9]*(?:/[A-Za-z]+)?`},
-	{Name: "Punct", Pattern: `[=,()\[\]|%/;-]`},
-	{Name: "Space", Pattern: `[ \t]+`},
-	{Name: "Other", Pattern: `.`},
-})
-
 // fioPairs is the part of a line after its label: "min=12, max=8012, ...".
 type fioPairs struct {
 	Pos   lexer.Position

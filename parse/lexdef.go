@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -13,8 +14,8 @@ import (
 // lexer it replaced, in the same order of preference, and lexdef_test.go
 // checks token for token (type, text and position) that the two agree.
 
-// scanFunc returns the type and end of the token at s[i] (i < len(s)).
-// noWord is scratch state of one line: scan functions that try a word rule
+// scanFunc returns the type and end of the token at s[i] (i < len(s)),
+// or an end of -1 where no rule matches (a lexing error). noWord is scratch state of one line: scan functions that try a word rule
 // over a run of characters record there where a run without a letter
 // ends, so that no run is searched twice.
 type scanFunc func(s string, i int, noWord *int) (lexer.TokenType, int)
@@ -68,13 +69,15 @@ type handLex struct {
 	pos    lexer.Position
 }
 
-// Next implements lexer.Lexer. Every scan function ends in a rule that
-// takes any one character, so there is no lexing error.
+// Next implements lexer.Lexer.
 func (l *handLex) Next() (lexer.Token, error) {
 	if l.i >= len(l.s) {
 		return lexer.EOFToken(l.pos), nil
 	}
 	typ, end := l.scan(l.s, l.i, &l.noWord)
+	if end < 0 {
+		return lexer.Token{}, &lexer.Error{Msg: fmt.Sprintf("lexer: invalid input text %q", l.s[l.i:min(len(l.s), l.i+16)]), Pos: l.pos}
+	}
 	span := l.s[l.i:end]
 	pos := l.pos
 	advance(&l.pos, span)
