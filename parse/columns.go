@@ -46,11 +46,17 @@ type tok struct {
 // tokenize cuts one line into column tokens and reads its composite
 // words; a line longer than maxColLine gives no tokens.
 func tokenize(s string) []tok {
+	if lexHook != nil {
+		lexHook(s)
+	}
 	if len(s) > maxColLine {
 		return nil
 	}
 	return refine(s, scanLine(s, make([]tok, 0, 16)))
 }
+
+// lexHook, when set (by tests), is called with every line tokenize lexes.
+var lexHook func(string)
 
 // maxColLine bounds the lines handed to the grammar: table rows are short,
 // and a long line is prose or a log dump.

@@ -65,7 +65,7 @@ func readNetperf(b *Block, i int, test string) (Match, bool) {
 	var data [][]tok
 	var lines []int
 	for ; j < len(b.Lines); j++ {
-		ts := tokenize(b.Lines[j].Text)
+		ts := b.tokens(j)
 		if len(ts) == 0 || !allNumbers(ts) {
 			break
 		}

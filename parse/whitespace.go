@@ -45,7 +45,7 @@ func (whitespace) Read(b *Block) []Match {
 		if !done[i] {
 			done[i] = true
 			if wsCandidate(b.Lines[i].Text) {
-				toks[i] = tokenize(b.Lines[i].Text)
+				toks[i] = b.tokens(i)
 			}
 		}
 		return toks[i]
