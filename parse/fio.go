@@ -96,10 +96,10 @@ var (
 )
 
 // fioJob is a job's header line: "randread: (groupid=0, jobs=4): err= 0: ...".
-var fioJob = regexp.MustCompile(`^(\S[^:]*): \(groupid=\d+, jobs=\d+\): err=`)
+var fioJob = guard(containing("(groupid="), regexp.MustCompile(`^(\S[^:]*): \(groupid=\d+, jobs=\d+\): err=`))
 
 // fioDirection is a data direction line, which opens a job's results.
-var fioDirection = regexp.MustCompile(`^(read|write|trim|mixed)\s*: (?:IOPS=|io=)`)
+var fioDirection = guard(containing(": IOPS=", ": io="), regexp.MustCompile(`^(read|write|trim|mixed)\s*: (?:IOPS=|io=)`))
 
 // fioSettings are labels of lines that state settings or distributions.
 var fioSettings = map[string]bool{

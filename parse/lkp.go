@@ -51,7 +51,7 @@ type lkpCol struct {
 var lkpParser = participle.MustBuild[lkpRow](participle.Lexer(lkpLexer), participle.Elide("Space"), participle.UseLookahead(4))
 
 // lkpRule is the dashed rule under the commit line.
-var lkpRule = regexp.MustCompile(`^-{8,}(?:\s+-{8,}){1,3}$`)
+var lkpRule = guard(containing("--------"), regexp.MustCompile(`^-{8,}(?:\s+-{8,}){1,3}$`))
 
 // lkpMonitors are metric prefixes that name a monitor, not the benchmark.
 var lkpMonitors = map[string]bool{

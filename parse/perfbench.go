@@ -67,7 +67,7 @@ var perfBenchParser = participle.MustBuild[perfBenchLine](
 	participle.Lexer(perfBenchLexer), participle.Elide("Space"), participle.CaseInsensitive("Word"))
 
 // perfBenchRunning is "# Running 'sched/pipe' benchmark:".
-var perfBenchRunning = regexp.MustCompile(`^#\s*Running\s+'([\w/-]+)'\s+benchmark`)
+var perfBenchRunning = guard(containing("Running"), regexp.MustCompile(`^#\s*Running\s+'([\w/-]+)'\s+benchmark`))
 
 // perfBenchRow reads line i as a result line.
 func perfBenchRow(b *Block, i int) (model.Row, bool) {
