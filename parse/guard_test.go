@@ -61,4 +61,3 @@ func FuzzGuards(f *testing.F) {
 		}
 	})
 }
-
