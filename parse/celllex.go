@@ -27,7 +27,7 @@ func headerWords(text string) (wordsLine, bool) {
 	if len(text) > maxRowLen {
 		return wordsLine{}, false
 	}
-	w, err := wordsParser.ParseString("", text)
+	w, err := parseText(wordsParser, text)
 	if err != nil || len(w.Words) == 0 {
 		return wordsLine{}, false
 	}
@@ -96,7 +96,7 @@ func parseLine[T any](p *participle.Parser[T], text string) (*T, bool) {
 	if len(text) > maxRowLen {
 		return nil, false
 	}
-	v, err := p.ParseString("", text)
+	v, err := parseText(p, text)
 	if err != nil {
 		return nil, false
 	}

@@ -124,7 +124,7 @@ func perfStatLineOf(b *Block, i int, trim string) (perfStatRow, bool) {
 			return perfStatRow{}, false
 		}
 	}
-	l, err := perfStatParser.ParseString("", trim)
+	l, err := parseText(perfStatParser, trim)
 	if err != nil {
 		return perfStatRow{}, false
 	}
