@@ -42,18 +42,39 @@ func containing(lits ...string) func(string) bool {
 	}
 }
 
-// mmStatFirst are the bytes an mmtests statistic may start with: the first
-// letters of its names in either case, digits ("1st-qrtle"), and any
-// non-ASCII byte (case folding maps "ſ" to 's' and the Kelvin sign to 'k').
-var mmStatFirst = func() (t [256]bool) {
-	for _, c := range []byte("ahgmscrodbpAHGMSCRODBP0123456789") {
-		t[c] = true
+// mayBeMMStat is the guard of mmStat: the first two characters of one of
+// its names in either case ("am" of Amean, "1s" of 1st-qrtle, "p9" of
+// p99). A non-ASCII byte passes: case folding maps "ſ" to 's' and the
+// Kelvin sign to 'k'.
+func mayBeMMStat(w string) bool {
+	if len(w) < 2 {
+		return false
 	}
-	for c := 0x80; c < 0x100; c++ {
-		t[c] = true
+	a, b := w[0]|0x20, w[1]|0x20 // ASCII lower case
+	if w[0] >= 0x80 || w[1] >= 0x80 {
+		return true
 	}
-	return t
-}()
-
-// mayBeMMStat is the guard of mmStat.
-func mayBeMMStat(w string) bool { return w != "" && mmStatFirst[w[0]] }
+	switch {
+	case a == 'a' || a == 'h' || a == 'g':
+		return b == 'm'
+	case a == 'm':
+		return b == 'e' || b == 'i' || b == 'a'
+	case a == 's':
+		return b == 't'
+	case a == 'c':
+		return b == 'o'
+	case a == 'r':
+		return b == 'a'
+	case a == 'o':
+		return b == 'p'
+	case a == 'd':
+		return b == 'u'
+	case a == 'b':
+		return b == 'a' || b == 'h' || b == 'g'
+	case a == 'p':
+		return isDigit(w[1])
+	case isDigit(w[0]):
+		return b == 's' || b == 'n' || b == 'r' || b == 't'
+	}
+	return false
+}

@@ -20,7 +20,7 @@ var guardSamples = []string{
 	"System Benchmarks Index Values               BASELINE       RESULT    INDEX",
 	"randread: (groupid=0, jobs=4): err= 0: pid=3012", "  read: IOPS=123k, BW=481MiB/s",
 	"write: io=1024MB, bw=1234KB/s", "Amean", "hmean", "BAmean-99", "1st-qrtle", "p99.9",
-	"ſtddev", "MIGRATED TCP STREAM TEST from 0.0.0.0", "---------------- ----------------",
+	"ſtddev", "opſ", "Median", "MAX-4", "coeffvar", "Range", "Duration", "2nd-qrtle", "3rd-qrtle", "4th-qrtle", "Gmean-2", "Min", "Ops", "P50", "MIGRATED TCP STREAM TEST from 0.0.0.0", "---------------- ----------------",
 	"# Running 'sched/messaging' benchmark:", "Stddev", "unixbench-pipe", "",
 }
 

@@ -23,6 +23,7 @@ var lexerPairs = []lexerPair{
 	{"perf-stat", perfStatLexer, refPerfStatLexer},
 	{"lkp", lkpLexer, refLkpLexer},
 	{"fio", fioLexer, refFioLexer},
+	{"perf-bench", perfBenchLexer, refPerfBenchLexer},
 }
 
 // tokensOf lexes s and renders the tokens with their symbol names, so
@@ -74,6 +75,8 @@ var cellSamples = []string{
 	"  1.234e+08 ±  2%     +12.3%  1.386e+08 ±  3%  will-it-scale.per_process_ops",
 	"read: IOPS=123k, BW=481MiB/s (504MB/s)(28.2GiB/60001msec)", "a_1/b c/ d/5 x=[ 635],",
 	"lat (usec): 20=0.01%, 50=0.01%; a-b", "x\n", "\n",
+	"Total time: 12.345 [sec]", "12.345678 usecs/op", "81000 ops/sec 5 OPS/S x",
+	"secs/secx ops/opx ops/s_ uſecs/op ops/ſ ops/ſx nsecs/Sec. msecs/s9 ops/",
 }
 
 func TestHandLexersMatchReference(t *testing.T) {

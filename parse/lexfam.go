@@ -217,3 +217,112 @@ func scanFio(s string, i int, _ *int) (lexer.TokenType, int) {
 
 // fioLexer cuts the lines of fio's report.
 var fioLexer = newHandLexer(scanFio, "Number", "Word", "Punct", "Space", "Other")
+
+// Token types of perfBenchLexer, in rule order.
+const (
+	pbTokNumber lexer.TokenType = lexer.EOF - 1 - iota
+	pbTokRate
+	pbTokWord
+	pbTokPunct
+	pbTokSpace
+	pbTokOther
+)
+
+// Case-folded forms of 's' and 'k' outside ASCII that (?i) matches.
+const (
+	longS  = "\u017f" // ſ
+	kelvin = "\u212a" // K
+)
+
+// foldEnd matches the lower-case ASCII literal lit at i as (?i) does and
+// returns its end, or -1; wordEnd reports whether the last character
+// matched is an ASCII word character (for a following \b).
+func foldEnd(s string, i int, lit string) (end int, wordEnd bool) {
+	for k := 0; k < len(lit); k++ {
+		c := lit[k]
+		switch {
+		case i < len(s) && (s[i] == c || s[i] == c-'a'+'A'):
+			i++
+			wordEnd = true
+		case c == 's' && strings.HasPrefix(s[i:], longS):
+			i += len(longS)
+			wordEnd = false
+		case c == 'k' && strings.HasPrefix(s[i:], kelvin):
+			i += len(kelvin)
+			wordEnd = false
+		default:
+			return -1, false
+		}
+	}
+	return i, wordEnd
+}
+
+// isWordByte reports whether c is an ASCII word character, as \b sees it.
+func isWordByte(c byte) bool { return isWordStart(c) || c >= '0' && c <= '9' }
+
+// rateEnd matches (?i)(?:usecs|nsecs|msecs|secs|ops)/(?:op|sec|s)\b at i.
+func rateEnd(s string, i int) int {
+	j := -1
+	for _, a := range []string{"usecs", "nsecs", "msecs", "secs", "ops"} {
+		if e, _ := foldEnd(s, i, a); e >= 0 {
+			j = e
+			break
+		}
+	}
+	if j < 0 || j >= len(s) || s[j] != '/' {
+		return -1
+	}
+	for _, b := range []string{"op", "sec", "s"} {
+		e, w := foldEnd(s, j+1, b)
+		if e < 0 {
+			continue
+		}
+		next := e < len(s) && isWordByte(s[e])
+		if w != next {
+			return e
+		}
+	}
+	return -1
+}
+
+// scanPerfBench is the perf bench lexer:
+//
+//	Number [-+]?\d+(?:,\d{3})*(?:\.\d+)?
+//	Rate   (?i)(?:usecs|nsecs|msecs|secs|ops)/(?:op|sec|s)\b
+//	Word   [A-Za-z]+
+//	Punct  [:\[\]]
+//	Space  [ \t]+
+//	Other  .
+func scanPerfBench(s string, i int, _ *int) (lexer.TokenType, int) {
+	c := s[i]
+	j := i
+	if c == '-' || c == '+' {
+		j++
+	}
+	if isDigitAt(s, j) {
+		return pbTokNumber, fracEnd(s, groupsEnd(s, skipDigits(s, j)))
+	}
+	if e := rateEnd(s, i); e > 0 {
+		return pbTokRate, e
+	}
+	switch {
+	case isLetter(c):
+		j := i + 1
+		for j < len(s) && isLetter(s[j]) {
+			j++
+		}
+		return pbTokWord, j
+	case c == ':' || c == '[' || c == ']':
+		return pbTokPunct, i + 1
+	case isSpaceTab(s, i):
+		j := i
+		for isSpaceTab(s, j) {
+			j++
+		}
+		return pbTokSpace, j
+	}
+	return pbTokOther, otherEnd(s, i)
+}
+
+// perfBenchLexer cuts a perf bench result line.
+var perfBenchLexer = newHandLexer(scanPerfBench, "Number", "Rate", "Word", "Punct", "Space", "Other")

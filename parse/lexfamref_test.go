@@ -35,3 +35,13 @@ var refFioLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Space", Pattern: `[ \t]+`},
 	{Name: "Other", Pattern: `.`},
 })
+
+// refPerfBenchLexer is perfBenchLexer as regular expressions.
+var refPerfBenchLexer = lexer.MustSimple([]lexer.SimpleRule{
+	{Name: "Number", Pattern: `[-+]?\d+(?:,\d{3})*(?:\.\d+)?`},
+	{Name: "Rate", Pattern: `(?i)(?:usecs|nsecs|msecs|secs|ops)/(?:op|sec|s)\b`},
+	{Name: "Word", Pattern: `[A-Za-z]+`},
+	{Name: "Punct", Pattern: `[:\[\]]`},
+	{Name: "Space", Pattern: `[ \t]+`},
+	{Name: "Other", Pattern: `.`},
+})

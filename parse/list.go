@@ -69,6 +69,17 @@ func pctHeading(words []string) bool {
 // Read implements Family.
 func (list) Read(b *Block) []Match {
 	var out []Match
+	// a run of rows that is not a list is tried again from each of its
+	// lines: read each line once
+	parsed := make([]*listRow, len(b.Lines))
+	tried := make([]bool, len(b.Lines))
+	rowOf := func(j int, t string) (*listRow, bool) {
+		if !tried[j] {
+			tried[j] = true
+			parsed[j], _ = parseLine(listRowParser, t)
+		}
+		return parsed[j], parsed[j] != nil
+	}
 	for i := 0; i < len(b.Lines); i++ {
 		text := strings.TrimSpace(b.Lines[i].Text)
 		header := false
@@ -93,7 +104,7 @@ func (list) Read(b *Block) []Match {
 			if !listShaped(t) {
 				break
 			}
-			r, ok := parseLine(listRowParser, t)
+			r, ok := rowOf(j, t)
 			if !ok {
 				break
 			}

@@ -48,7 +48,8 @@ func TestCachedParses(t *testing.T) {
 			sameParse(t, "fioPairs", fioPairsParser, lines) +
 			sameParse(t, "fioPctls", fioPctlsParser, lines) +
 			sameParse(t, "lkp", lkpParser, lines) +
-			sameParse(t, "perfStat", perfStatParser, lines)
+			sameParse(t, "perfStat", perfStatParser, lines) +
+			sameParse(t, "perfBench", perfBenchParser, lines)
 		require.Greater(t, read, 1000, "the grammars read almost nothing")
 	}
 }
