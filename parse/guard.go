@@ -29,6 +29,32 @@ func (g guardedRE) FindStringSubmatch(s string) []string {
 	return g.re.FindStringSubmatch(s)
 }
 
+// FindAllStringIndex is regexp.Regexp.FindAllStringIndex.
+func (g guardedRE) FindAllStringIndex(s string, n int) [][]int {
+	if !g.may(s) {
+		return nil
+	}
+	return g.re.FindAllStringIndex(s, n)
+}
+
+// containingFold is the guard of a case-insensitive pattern that requires
+// lit, a lower-case ASCII literal none of whose letters case folding maps
+// outside ASCII (so not 'k' or 's').
+func containingFold(lit string) func(string) bool {
+	return func(s string) bool {
+		for i := 0; i+len(lit) <= len(s); i++ {
+			k := 0
+			for k < len(lit) && s[i+k]|0x20 == lit[k] {
+				k++
+			}
+			if k == len(lit) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
 // containing is the guard of a pattern whose every match holds one of
 // the literals lits.
 func containing(lits ...string) func(string) bool {

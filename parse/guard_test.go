@@ -11,7 +11,7 @@ import (
 var guardedPatterns = map[string]guardedRE{
 	"unixbenchResult": unixbenchResult, "unixbenchIndexHead": unixbenchIndexHead,
 	"fioJob": fioJob, "fioDirection": fioDirection, "mmStat": mmStat,
-	"netperfBanner": netperfBanner, "lkpRule": lkpRule, "perfBenchRunning": perfBenchRunning,
+	"histPercentiles": histPercentiles, "netperfBanner": netperfBanner, "lkpRule": lkpRule, "perfBenchRunning": perfBenchRunning,
 }
 
 // guardSamples are lines each pattern matches, and near misses.
@@ -20,7 +20,7 @@ var guardSamples = []string{
 	"System Benchmarks Index Values               BASELINE       RESULT    INDEX",
 	"randread: (groupid=0, jobs=4): err= 0: pid=3012", "  read: IOPS=123k, BW=481MiB/s",
 	"write: io=1024MB, bw=1234KB/s", "Amean", "hmean", "BAmean-99", "1st-qrtle", "p99.9",
-	"ſtddev", "opſ", "Median", "MAX-4", "coeffvar", "Range", "Duration", "2nd-qrtle", "3rd-qrtle", "4th-qrtle", "Gmean-2", "Min", "Ops", "P50", "MIGRATED TCP STREAM TEST from 0.0.0.0", "---------------- ----------------",
+	"Wakeup Latencies percentiles (usec)", "PERCENTILES", "PeRcEnTiLeſ", "percentile", "opſ", "Median", "MAX-4", "coeffvar", "Range", "Duration", "2nd-qrtle", "3rd-qrtle", "4th-qrtle", "Gmean-2", "Min", "Ops", "P50", "MIGRATED TCP STREAM TEST from 0.0.0.0", "---------------- ----------------",
 	"# Running 'sched/messaging' benchmark:", "Stddev", "unixbench-pipe", "",
 }
 
@@ -34,6 +34,7 @@ func TestGuardsKeepMatches(t *testing.T) {
 			for _, s := range cands {
 				require.Equal(t, g.re.FindStringSubmatch(s), g.FindStringSubmatch(s), "%s %q", name, s)
 				require.Equal(t, g.re.MatchString(s), g.MatchString(s), "%s %q", name, s)
+				require.Equal(t, g.re.FindAllStringIndex(s, -1), g.FindAllStringIndex(s, -1), "%s %q", name, s)
 			}
 		}
 	}
