@@ -1,5 +1,7 @@
 package parse
 
+import "strings"
+
 // The token layer. Every table line is cut into tokens by one hand-written
 // scanner: a single pass over the bytes, no regular expression and no
 // allocation but the token slice. It is the column grammar the families
@@ -365,4 +367,22 @@ func matchQty(w string) (num, suffix string, ok bool) {
 		return "", "", false
 	}
 	return w[:e], rest, true
+}
+
+// fieldCount is len(strings.Fields(s)) without building the fields, for
+// the families' cheap shape checks on every line.
+func fieldCount(s string) int {
+	n, in := 0, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 {
+			return len(strings.Fields(s)) // Unicode white space
+		}
+		sp := c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+		if !sp && !in {
+			n++
+		}
+		in = !sp
+	}
+	return n
 }

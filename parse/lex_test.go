@@ -80,6 +80,12 @@ func TestTokenSpans(t *testing.T) {
 	}
 }
 
+func TestFieldCount(t *testing.T) {
+	for _, s := range append(lexSamples, "a\u00a0b", "\u2003x y", " a\vb ", "") {
+		assert.Equal(t, len(strings.Fields(s)), fieldCount(s), "%q", s)
+	}
+}
+
 func TestMatchComposites(t *testing.T) {
 	lead, a, z, tail, ok := matchPM("12.3+/-0.5%")
 	assert.True(t, ok)
@@ -124,10 +130,14 @@ func FuzzTokenize(f *testing.F) {
 }
 
 // FuzzTokenSpans checks that the scanner never panics and that every
-// token's text is its line's bytes at its byte columns.
+// token's text is its line's bytes at its byte columns (and that
+// fieldCount counts as strings.Fields does).
 func FuzzTokenSpans(f *testing.F) {
 	addLexSeeds(f)
 	f.Fuzz(func(t *testing.T, s string) {
 		checkSpans(t, s, tokenize(s))
+		if n := fieldCount(s); n != len(strings.Fields(s)) {
+			t.Fatalf("%q: fieldCount %d", s, n)
+		}
 	})
 }

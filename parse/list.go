@@ -45,7 +45,7 @@ var (
 // listShaped is the cheap check before the row grammar: a few words ending
 // in a number or a percentage.
 func listShaped(text string) bool {
-	if text == "" || len(strings.Fields(text)) > 8 {
+	if text == "" || fieldCount(text) > 8 {
 		return false
 	}
 	last := text[len(text)-1]
@@ -83,7 +83,7 @@ func (list) Read(b *Block) []Match {
 	for i := 0; i < len(b.Lines); i++ {
 		text := strings.TrimSpace(b.Lines[i].Text)
 		header := false
-		headerShaped := text != "" && len(strings.Fields(text)) <= 8 && !strings.ContainsAny(text, "0123456789")
+		headerShaped := text != "" && fieldCount(text) <= 8 && !strings.ContainsAny(text, "0123456789")
 		if !headerShaped && !listShaped(text) {
 			continue
 		}
