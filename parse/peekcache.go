@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/alecthomas/participle/v2"
@@ -16,8 +17,9 @@ import (
 // over one lexer.
 //
 // The cache is shared by concurrent readers (a crawl parses messages on
-// several goroutines) and bounded: when it holds maxPeekers lines it
-// starts again empty. Recent lines are the ones asked for again, since
+// several goroutines) and bounded: when it holds maxPeekers lines (a few
+// megabytes: a line's tokens take about 64 bytes each) it starts again
+// empty. Recent lines are the ones asked for again, since
 // every family reads a block before the next block is read.
 type peekCache struct {
 	mu sync.Mutex
@@ -43,11 +45,15 @@ func (c *peekCache) peek(def *handLexer, text string) (lexer.PeekingLexer, error
 	if ok {
 		return *pl, nil
 	}
+	// the tokens are cut from a copy: a line is a piece of its message's
+	// body, which the cache must not keep alive
+	text = strings.Clone(text)
 	l, _ := def.LexString("", text) // never fails
 	pl, err := lexer.Upgrade(l, def.symbols["Space"])
 	if err != nil {
 		return lexer.PeekingLexer{}, err
 	}
+	k.text = text
 	c.mu.Lock()
 	if len(c.m) >= maxPeekers {
 		clear(c.m)
