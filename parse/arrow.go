@@ -39,7 +39,7 @@ func (arrow) Read(b *Block) []Match {
 		start, units := i, unitSet{}
 		t := model.Table{Variants: []string{"before", "after"}, Baseline: "before"}
 		for ; i < len(b.Lines); i++ {
-			r, ok := readArrowRow(b.Lines[i].Text, b.Comma)
+			r, ok := readArrowRow(b, i)
 			if !ok {
 				break
 			}
@@ -76,11 +76,12 @@ func (arrow) Read(b *Block) []Match {
 // readArrowRow reads one arrow row. The label must be short (a sentence
 // that says "went from 4.25 -> 4.14" is prose) and nothing but the change
 // may follow the second value.
-func readArrowRow(text string, comma CommaStyle) (arrowRow, bool) {
+func readArrowRow(b *Block, i int) (arrowRow, bool) {
+	text, comma := b.Lines[i].Text, b.Comma
 	if !strings.Contains(text, "->") && !strings.Contains(text, "=>") && !strings.Contains(text, "\u2192") {
 		return arrowRow{}, false
 	}
-	ts := tokenize(text)
+	ts := b.tokens(i)
 	k := -1
 	for j, t := range ts {
 		if t.kind == tWord && isArrowWord(t.text) {

@@ -63,6 +63,7 @@ func BenchmarkTablesGolden(b *testing.B) {
 	}
 	b.SetBytes(int64(size))
 	b.ResetTimer()
+	defer reportCPU(b, size)()
 	for i := 0; i < b.N; i++ {
 		for _, body := range bodies {
 			Tables(body)

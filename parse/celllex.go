@@ -4,37 +4,14 @@ import (
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
-	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/lkmlbench/lkmlbench/model"
 )
-
-// cellLexer splits one table line into the tokens that the bracketed-cell
-// grammars (value-pct, pct-imp-cv, list, mmtests, key-value) read. A token
-// holding a letter is a Word ("1-groups", "latency_nice", "64VU"), so row
-// labels stay whole; brackets, colons, '%', '*' and '^' stand alone so that
-// cells are found by their bracket structure, never by column position.
-var cellLexer = lexer.MustSimple([]lexer.SimpleRule{
-	{Name: "Sci", Pattern: `[-+]?\d+(?:\.\d+)?[eE][-+]?\d+`},
-	{Name: "Word", Pattern: `[^\s()\[\]:%*^|±]*[A-Za-z_#][^\s()\[\]:%*^|±]*`},
-	{Name: "Num", Pattern: `[-+\x{2212}]?(?:\d+(?:,\d{3})*(?:[.,]\d+)?|\.\d+)`},
-	{Name: "Punct", Pattern: `[()\[\]:%*^|±]`},
-	{Name: "Space", Pattern: `\s+`},
-	{Name: "Other", Pattern: `[^\s()\[\]:%*^|±A-Za-z_#0-9]+|.`},
-})
 
 // buildCellParser builds a grammar over cellLexer. Lines are short, so a
 // generous lookahead lets optional labels back off from a value cell.
 func buildCellParser[T any]() *participle.Parser[T] {
 	return participle.MustBuild[T](participle.Lexer(cellLexer), participle.Elide("Space"), participle.UseLookahead(8))
 }
-
-// wordLexer splits a header line at white space; a word ending in ':' is a
-// Key ("Test:", "#workers:", "LN:").
-var wordLexer = lexer.MustSimple([]lexer.SimpleRule{
-	{Name: "Key", Pattern: `[^\s:]+:`},
-	{Name: "Name", Pattern: `\S+`},
-	{Name: "Space", Pattern: `\s+`},
-})
 
 // wordsLine is a header line of column names, with the row-label key that
 // heads it when there is one ("Test: tip latency_nice").
@@ -50,7 +27,7 @@ func headerWords(text string) (wordsLine, bool) {
 	if len(text) > maxRowLen {
 		return wordsLine{}, false
 	}
-	w, err := wordsParser.ParseString("", text)
+	w, err := parseText(wordsParser, text)
 	if err != nil || len(w.Words) == 0 {
 		return wordsLine{}, false
 	}
@@ -119,7 +96,7 @@ func parseLine[T any](p *participle.Parser[T], text string) (*T, bool) {
 	if len(text) > maxRowLen {
 		return nil, false
 	}
-	v, err := p.ParseString("", text)
+	v, err := parseText(p, text)
 	if err != nil {
 		return nil, false
 	}

@@ -29,8 +29,8 @@ const (
 // Read returns the tables the layout reader finds in the block.
 func (columnar) Read(b *Block) []Match {
 	lines := make([]layLine, len(b.Lines))
-	for i, l := range b.Lines {
-		lines[i] = readLine(l.Text, b.Comma)
+	for i := range b.Lines {
+		lines[i] = readLine(b, i)
 	}
 	var out []Match
 	for i := 0; i < len(lines); i++ {

@@ -1,59 +1,16 @@
 package parse
 
 import (
-	"regexp"
 	"strings"
 
-	"github.com/alecthomas/participle/v2"
-	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
 // The column-layout families (ascii-grid, pipe-grid, whitespace,
-// transposed) share one token grammar: a line is a sequence of typed tokens
-// with byte offsets. The families then work out the column geometry in
-// plain Go from the token types and positions.
+// transposed) share one token grammar (lex.go): a line is a sequence of
+// typed tokens with byte offsets. The families then work out the column
+// geometry in plain Go from the token types and positions.
 //
-// Word comes before Num so that labels holding digits ("with-f4-1g",
-// "1-groups", "x86_64") stay one token: a Word needs one character that
-// cannot be part of a number. Exponents ("5.157e+10") hold only number
-// characters and fall through to Num.
-var colLexer = lexer.MustSimple([]lexer.SimpleRule{
-	{Name: "Paren", Pattern: `\(\s*[-+\x{2212}]?\d[\d.,]*(?:[eE][-+]?\d+)?\s*%?\s*\)`},
-	{Name: "Pipe", Pattern: `\|`},
-	{Name: "Mark", Pattern: `[*^]+`},
-	{Name: "Word", Pattern: `[^\s|()]*[^\s|()0-9.,%+\-eE\x{2212}][^\s|()]*`},
-	{Name: "Num", Pattern: `[-+\x{2212}]?\d[\d.,]*(?:[eE][-+]?\d+)?%?`},
-	{Name: "Percent", Pattern: `%`},
-	{Name: "Dash", Pattern: `[-+\x{2212}.,eE]+`},
-	{Name: "Space", Pattern: `\s+`},
-	{Name: "Other", Pattern: `.`},
-})
-
-// colLine is one line of a column table as tokens.
-type colLine struct {
-	Pos    lexer.Position
-	Tokens []*colToken `parser:"@@*"`
-}
-
-// colToken is one token of a line; exactly one field is set.
-type colToken struct {
-	Pos     lexer.Position
-	Paren   string `parser:"  @Paren"`
-	Pipe    string `parser:"| @Pipe"`
-	Mark    string `parser:"| @Mark"`
-	Word    string `parser:"| @Word"`
-	Num     string `parser:"| @Num"`
-	Percent string `parser:"| @Percent"`
-	Dash    string `parser:"| @Dash"`
-	Other   string `parser:"| @Other"`
-}
-
-var colParser = participle.MustBuild[colLine](
-	participle.Lexer(colLexer),
-	participle.Elide("Space"),
-)
-
 // tokKind classifies a token for the plain-Go geometry code.
 type tokKind uint8
 
@@ -86,42 +43,20 @@ type tok struct {
 	pm         bool   // a tParen holding a "+/-" spread
 }
 
-// tokenize runs the column grammar over one line. The catch-all lexer rule
-// makes every input lexable, so an error means a bug; it yields no tokens.
+// tokenize cuts one line into column tokens and reads its composite
+// words; a line longer than maxColLine gives no tokens.
 func tokenize(s string) []tok {
+	if lexHook != nil {
+		lexHook(s)
+	}
 	if len(s) > maxColLine {
 		return nil
 	}
-	l, err := colParser.ParseString("", s)
-	if err != nil {
-		return nil
-	}
-	out := make([]tok, 0, len(l.Tokens))
-	for _, t := range l.Tokens {
-		var k tokKind
-		var text string
-		switch {
-		case t.Paren != "":
-			k, text = tParen, t.Paren
-		case t.Pipe != "":
-			k, text = tPipe, t.Pipe
-		case t.Mark != "":
-			k, text = tMark, t.Mark
-		case t.Word != "":
-			k, text = tWord, t.Word
-		case t.Num != "":
-			k, text = tNum, t.Num
-		case t.Percent != "":
-			k, text = tPercent, t.Percent
-		case t.Dash != "":
-			k, text = tDash, t.Dash
-		default:
-			k, text = tOther, t.Other
-		}
-		out = append(out, tok{kind: k, text: text, start: t.Pos.Offset, end: t.Pos.Offset + len(text)})
-	}
-	return refine(s, out)
+	return refine(s, scanLine(s, make([]tok, 0, 16)))
 }
+
+// lexHook, when set (by tests), is called with every line tokenize lexes.
+var lexHook func(string)
 
 // maxColLine bounds the lines handed to the grammar: table rows are short,
 // and a long line is prose or a log dump.
@@ -323,13 +258,6 @@ func spaceChunks(line string) []chunk {
 // ("12345/23456") or a bracketed spread ("[0.5]"). The lexer keeps such a
 // word whole so that labels stay whole; refine then reads the words that
 // are cells.
-var (
-	reQty   = regexp.MustCompile(`^([-+\x{2212}]?\d[\d.,]*)([A-Za-zµ]+(?:/s(?:ec)?)?|/s)$`)
-	rePM    = regexp.MustCompile(`^([-+\x{2212}]?\d[\d.,]*%?)?(\+/-|\+-|±)(\d[\d.,]*%?)?$`)
-	reSlash = regexp.MustCompile(`^([-+\x{2212}]?\d[\d.,]*)/(\d[\d.,]*)$`)
-	reBrack = regexp.MustCompile(`^\[\s*([-+\x{2212}]?\d[\d.,]*%?)\s*\]$`)
-)
-
 // magnitudes are the suffixes read as powers of ten. They are decimal
 // (1.5M is 1500000): testers use them for counts and rates, and a binary
 // reading of "250K" operations would invent digits nobody wrote.
@@ -380,31 +308,31 @@ func splitWord(t tok) []tok {
 	sub := func(k tokKind, a, z int) tok {
 		return tok{kind: k, text: t.text[a:z], start: t.start + a, end: t.start + z}
 	}
-	if m := rePM.FindStringSubmatchIndex(t.text); m != nil {
+	if lead, a, z, tail, ok := matchPM(t.text); ok {
 		var out []tok
-		if m[2] >= 0 {
-			out = append(out, sub(tNum, m[2], m[3]))
+		if lead >= 0 {
+			out = append(out, sub(tNum, 0, lead))
 		}
-		out = append(out, sub(tPM, m[4], m[5]))
-		if m[6] >= 0 {
-			out = append(out, sub(tNum, m[6], m[7]))
+		out = append(out, sub(tPM, a, z))
+		if tail >= 0 {
+			out = append(out, sub(tNum, tail, len(t.text)))
 		}
 		return out
 	}
-	if m := reSlash.FindStringSubmatchIndex(t.text); m != nil {
-		return []tok{sub(tNum, m[2], m[3]), sub(tSlash, m[3], m[4]), sub(tNum, m[4], m[5])}
+	if k, ok := matchSlash(t.text); ok {
+		return []tok{sub(tNum, 0, k), sub(tSlash, k, k+1), sub(tNum, k+1, len(t.text))}
 	}
-	if m := reBrack.FindStringSubmatch(t.text); m != nil {
-		t.kind, t.num = tBrack, m[1]
+	if num, ok := matchBrack(t.text); ok {
+		t.kind, t.num = tBrack, num
 		return []tok{t}
 	}
-	if m := reQty.FindStringSubmatch(t.text); m != nil {
-		if k, ok := magnitudes[m[2]]; ok {
-			t.kind, t.num, t.mult = tNum, m[1], k
+	if num, suffix, ok := matchQty(t.text); ok {
+		if k, ok := magnitudes[suffix]; ok {
+			t.kind, t.num, t.mult = tNum, num, k
 			return []tok{t}
 		}
-		if glueUnits[m[2]] {
-			t.kind, t.num, t.unit = tNum, m[1], m[2]
+		if glueUnits[suffix] {
+			t.kind, t.num, t.unit = tNum, num, suffix
 			return []tok{t}
 		}
 	}

@@ -36,14 +36,6 @@ type fioFamily struct{}
 // Name is the format recorded for these tables.
 func (fioFamily) Name() string { return "fio" }
 
-var fioLexer = lexer.MustSimple([]lexer.SimpleRule{
-	{Name: "Number", Pattern: `\d+(?:\.\d+)?`},
-	{Name: "Word", Pattern: `[A-Za-z_][A-Za-z_0-9]*(?:/[A-Za-z]+)?`},
-	{Name: "Punct", Pattern: `[=,()\[\]|%/;-]`},
-	{Name: "Space", Pattern: `[ \t]+`},
-	{Name: "Other", Pattern: `.`},
-})
-
 // fioPairs is the part of a line after its label: "min=12, max=8012, ...".
 type fioPairs struct {
 	Pos   lexer.Position
@@ -104,10 +96,10 @@ var (
 )
 
 // fioJob is a job's header line: "randread: (groupid=0, jobs=4): err= 0: ...".
-var fioJob = regexp.MustCompile(`^(\S[^:]*): \(groupid=\d+, jobs=\d+\): err=`)
+var fioJob = guard(containing("(groupid="), regexp.MustCompile(`^(\S[^:]*): \(groupid=\d+, jobs=\d+\): err=`))
 
 // fioDirection is a data direction line, which opens a job's results.
-var fioDirection = regexp.MustCompile(`^(read|write|trim|mixed)\s*: (?:IOPS=|io=)`)
+var fioDirection = guard(containing(": IOPS=", ": io="), regexp.MustCompile(`^(read|write|trim|mixed)\s*: (?:IOPS=|io=)`))
 
 // fioSettings are labels of lines that state settings or distributions.
 var fioSettings = map[string]bool{

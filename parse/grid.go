@@ -71,14 +71,15 @@ func separators(s string) []int {
 }
 
 // cutGrid cuts a grid row into cells, giving each cell its tokens.
-func cutGrid(idx int, s string) gridLine {
+func cutGrid(b *Block, idx int) gridLine {
+	s := b.Lines[idx].Text
 	gl := gridLine{idx: idx}
 	seps := separators(s)
 	if len(seps) < 2 {
 		return gl
 	}
 	gl.trail = strings.TrimSpace(s[seps[len(seps)-1]+1:])
-	toks := tokenize(s)
+	toks := b.tokens(idx)
 	for i := 0; i+1 < len(seps); i++ {
 		a, z := seps[i], seps[i+1]
 		c := gridCell{text: strings.TrimSpace(s[a+1 : z]), start: a, end: z}
@@ -188,7 +189,7 @@ func gridRegions(b *Block) []gridRegion {
 				r.lines = append(r.lines, gridLine{idx: k, rule: true})
 				continue
 			}
-			gl := cutGrid(k, text)
+			gl := cutGrid(b, k)
 			for _, c := range gl.cells {
 				if c.rule && strings.Contains(c.text, "+") {
 					r.corners = true

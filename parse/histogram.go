@@ -321,7 +321,7 @@ func histSectionHead(text string) (name, unit string, n int, ok bool) {
 	return name, unit, n, true
 }
 
-var histPercentiles = regexp.MustCompile(`(?i)percentiles`)
+var histPercentiles = guard(containingFold("ercentile"), regexp.MustCompile(`(?i)percentiles`))
 
 // histReadSection reads the section whose heading is line i; ok is false
 // when fewer than two percentile rows follow it.

@@ -118,9 +118,12 @@ type layLine struct {
 	cells  []cellRead
 }
 
-// readLine classifies one block line and, for a data line, reads its
-// label and value cells.
-func readLine(raw string, style CommaStyle) layLine {
+// readLine classifies line i of a block and, for a data line, reads its
+// label and value cells. It takes the block's tokens of the line, lexed
+// once for every family, unless the line had to be rewritten first (tabs
+// expanded, a "name=value" split).
+func readLine(b *Block, i int) layLine {
+	raw := b.Lines[i].Text
 	text := expandTabs(raw)
 	l := layLine{text: text}
 	trimmed := strings.TrimSpace(text)
@@ -144,7 +147,7 @@ func readLine(raw string, style CommaStyle) layLine {
 		text = text[:k] + "  " + text[k+1:]
 		l.text, l.assign = text, true
 	}
-	ts := tokenize(text)
+	ts := b.tokensOf(i, text)
 	l.pieces = cutPieces(ts)
 	for _, t := range ts {
 		if t.kind == tPipe {
@@ -153,7 +156,7 @@ func readLine(raw string, style CommaStyle) layLine {
 		}
 	}
 	l.class = lcText
-	l.readCells(style)
+	l.readCells(b.Comma)
 	return l
 }
 

@@ -45,7 +45,7 @@ var (
 // listShaped is the cheap check before the row grammar: a few words ending
 // in a number or a percentage.
 func listShaped(text string) bool {
-	if text == "" || len(strings.Fields(text)) > 8 {
+	if text == "" || fieldCount(text) > 8 {
 		return false
 	}
 	last := text[len(text)-1]
@@ -69,10 +69,21 @@ func pctHeading(words []string) bool {
 // Read implements Family.
 func (list) Read(b *Block) []Match {
 	var out []Match
+	// a run of rows that is not a list is tried again from each of its
+	// lines: read each line once
+	parsed := make([]*listRow, len(b.Lines))
+	tried := make([]bool, len(b.Lines))
+	rowOf := func(j int, t string) (*listRow, bool) {
+		if !tried[j] {
+			tried[j] = true
+			parsed[j], _ = parseLine(listRowParser, t)
+		}
+		return parsed[j], parsed[j] != nil
+	}
 	for i := 0; i < len(b.Lines); i++ {
 		text := strings.TrimSpace(b.Lines[i].Text)
 		header := false
-		headerShaped := text != "" && len(strings.Fields(text)) <= 8 && !strings.ContainsAny(text, "0123456789")
+		headerShaped := text != "" && fieldCount(text) <= 8 && !strings.ContainsAny(text, "0123456789")
 		if !headerShaped && !listShaped(text) {
 			continue
 		}
@@ -93,7 +104,7 @@ func (list) Read(b *Block) []Match {
 			if !listShaped(t) {
 				break
 			}
-			r, ok := parseLine(listRowParser, t)
+			r, ok := rowOf(j, t)
 			if !ok {
 				break
 			}

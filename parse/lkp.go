@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
-	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
@@ -29,16 +28,6 @@ func init() { Register(lkp{}, 18) }
 
 // Name implements Family.
 func (lkp) Name() string { return "lkp" }
-
-// lkpLexer tokenises a robot row: signed numbers are changes, unsigned ones
-// values, "± N%" one stddev token, and the metric name anything else.
-var lkpLexer = lexer.MustSimple([]lexer.SimpleRule{
-	{Name: "Stddev", Pattern: `±\s*\d+(?:\.\d+)?%`},
-	{Name: "Change", Pattern: `[-+](?:\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|Inf)%?`},
-	{Name: "Value", Pattern: `\d+(?:\.\d+)?(?:[eE][-+]?\d+)?`},
-	{Name: "Space", Pattern: `\s+`},
-	{Name: "Metric", Pattern: `\S+`},
-})
 
 // lkpRow is "base [± s%] (change value [± s%])+ metric".
 type lkpRow struct {
@@ -64,7 +53,7 @@ type lkpCol struct {
 var lkpParser = participle.MustBuild[lkpRow](participle.Lexer(lkpLexer), participle.Elide("Space"), participle.UseLookahead(4))
 
 // lkpRule is the dashed rule under the commit line.
-var lkpRule = regexp.MustCompile(`^-{8,}(?:\s+-{8,}){1,3}$`)
+var lkpRule = guard(containing("--------"), regexp.MustCompile(`^-{8,}(?:\s+-{8,}){1,3}$`))
 
 // lkpMonitors are metric prefixes that name a monitor, not the benchmark.
 var lkpMonitors = map[string]bool{

@@ -63,7 +63,7 @@ type mmRemark struct {
 var mmParser = buildCellParser[mmRow]()
 
 // mmStat matches the statistic names of mmtests rows.
-var mmStat = regexp.MustCompile(`^(?i:amean|hmean|gmean|median|mean|stddev|coeffvar|min|max|range|ops|duration|b[ahg]mean-\d+|[ahg]mean-\d+|(?:min|max)-\d+|\d(?:st|nd|rd|th)-qrtle|p\d+(\.\d+)?)$`)
+var mmStat = guard(mayBeMMStat, regexp.MustCompile(`^(?i:amean|hmean|gmean|median|mean|stddev|coeffvar|min|max|range|ops|duration|b[ahg]mean-\d+|[ahg]mean-\d+|(?:min|max)-\d+|\d(?:st|nd|rd|th)-qrtle|p\d+(\.\d+)?)$`))
 
 // mmCentral are the statistics whose numbers are the table's main values.
 var mmCentral = map[string]bool{"amean": true, "hmean": true, "gmean": true, "median": true, "mean": true, "ops": true, "duration": true}

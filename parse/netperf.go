@@ -34,7 +34,7 @@ type netperfFamily struct{}
 func (netperfFamily) Name() string { return "netperf" }
 
 // netperfBanner is the first line of a test's output; group 1 is the test.
-var netperfBanner = regexp.MustCompile(`^(?:MIGRATED\s+)?((?:[A-Z0-9_/]+\s+)*?[A-Z0-9_/]+)\s+TEST\s+from\s`)
+var netperfBanner = guard(containing("TEST"), regexp.MustCompile(`^(?:MIGRATED\s+)?((?:[A-Z0-9_/]+\s+)*?[A-Z0-9_/]+)\s+TEST\s+from\s`))
 
 // Read returns one table per netperf result block.
 func (netperfFamily) Read(b *Block) []Match {
@@ -65,7 +65,7 @@ func readNetperf(b *Block, i int, test string) (Match, bool) {
 	var data [][]tok
 	var lines []int
 	for ; j < len(b.Lines); j++ {
-		ts := tokenize(b.Lines[j].Text)
+		ts := b.tokens(j)
 		if len(ts) == 0 || !allNumbers(ts) {
 			break
 		}

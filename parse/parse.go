@@ -29,7 +29,8 @@ type Block struct {
 	Comma CommaStyle
 
 	seg  *segment
-	base int // index of Lines[0] in seg.lines
+	base int         // index of Lines[0] in seg.lines
+	lex  *lineTokens // tokens of Lines, lexed once (lexcache.go)
 }
 
 // Texts returns the text of every line of the block.

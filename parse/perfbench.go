@@ -32,15 +32,6 @@ type perfBenchFamily struct{}
 // Name is the format recorded for these tables.
 func (perfBenchFamily) Name() string { return "perf-bench" }
 
-var perfBenchLexer = lexer.MustSimple([]lexer.SimpleRule{
-	{Name: "Number", Pattern: `[-+]?\d+(?:,\d{3})*(?:\.\d+)?`},
-	{Name: "Rate", Pattern: `(?i)(?:usecs|nsecs|msecs|secs|ops)/(?:op|sec|s)\b`},
-	{Name: "Word", Pattern: `[A-Za-z]+`},
-	{Name: "Punct", Pattern: `[:\[\]]`},
-	{Name: "Space", Pattern: `[ \t]+`},
-	{Name: "Other", Pattern: `.`},
-})
-
 // perfBenchLine is "Total time: 12.345 [sec]" or "12.345678 usecs/op".
 type perfBenchLine struct {
 	Pos   lexer.Position
@@ -67,7 +58,7 @@ var perfBenchParser = participle.MustBuild[perfBenchLine](
 	participle.Lexer(perfBenchLexer), participle.Elide("Space"), participle.CaseInsensitive("Word"))
 
 // perfBenchRunning is "# Running 'sched/pipe' benchmark:".
-var perfBenchRunning = regexp.MustCompile(`^#\s*Running\s+'([\w/-]+)'\s+benchmark`)
+var perfBenchRunning = guard(containing("Running"), regexp.MustCompile(`^#\s*Running\s+'([\w/-]+)'\s+benchmark`))
 
 // perfBenchRow reads line i as a result line.
 func perfBenchRow(b *Block, i int) (model.Row, bool) {

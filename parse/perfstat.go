@@ -42,18 +42,6 @@ type perfStatFamily struct{}
 // Name is the format recorded for these tables.
 func (perfStatFamily) Name() string { return "perf-stat" }
 
-var perfStatLexer = lexer.MustSimple([]lexer.SimpleRule{
-	{Name: "NotCounted", Pattern: `<not (?:counted|supported)>`},
-	{Name: "PlusMinus", Pattern: `\+-|±`},
-	{Name: "Pct", Pattern: `[-+]?\d+(?:,\d{3})*(?:\.\d+)?\s*%`},
-	{Name: "Number", Pattern: `[-+]?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][-+]?\d+)?`},
-	{Name: "Hash", Pattern: `#`},
-	{Name: "Paren", Pattern: `[()]`},
-	{Name: "Name", Pattern: `[A-Za-z_/][^\s#()]*`},
-	{Name: "Space", Pattern: `[ \t]+`},
-	{Name: "Other", Pattern: `.`},
-})
-
 // perfStatLine is a counter line or a derived metric continuing the line
 // above.
 type perfStatLine struct {
@@ -136,7 +124,7 @@ func perfStatLineOf(b *Block, i int, trim string) (perfStatRow, bool) {
 			return perfStatRow{}, false
 		}
 	}
-	l, err := perfStatParser.ParseString("", trim)
+	l, err := parseText(perfStatParser, trim)
 	if err != nil {
 		return perfStatRow{}, false
 	}

@@ -112,7 +112,7 @@ func readPositional(b *Block, rule, first int) (Match, bool) {
 		if t == "" || isRule(t) || len(b.Lines[i].Text) > maxColLine || strings.ContainsAny(t, "|:=") || isProse(t) {
 			break
 		}
-		ts := tokenize(b.Lines[i].Text)
+		ts := b.tokens(i)
 		if !hasValue(ts) {
 			break
 		}

@@ -74,7 +74,7 @@ func (s *segment) blocks() []*Block {
 		first, last := r[0], r[1]
 		start := max(first-headerReach, 0)
 		lines := s.lines[start : last+1]
-		b := &Block{Lines: lines, seg: s, base: start}
+		b := &Block{Lines: lines, seg: s, base: start, lex: newLineTokens(len(lines))}
 		b.Comma = DetectCommaStyle(b.Texts())
 		out = append(out, b)
 	}

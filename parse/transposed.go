@@ -39,8 +39,8 @@ type statRow struct {
 func (transposed) Read(b *Block) []Match {
 	var out []Match
 	rows := make([]*statRow, len(b.Lines))
-	for i, l := range b.Lines {
-		if r, ok := readStatRow(l.Text, b.Comma); ok {
+	for i := range b.Lines {
+		if r, ok := readStatRow(b, i); ok {
 			r.idx = i
 			rows[i] = &r
 		}
@@ -69,7 +69,8 @@ var statLead = map[string]bool{
 
 // readStatRow reads "<statistic> n n n" with optional '%' after each
 // number. A standard deviation written in percent is the relative "cv".
-func readStatRow(text string, style CommaStyle) (statRow, bool) {
+func readStatRow(b *Block, i int) (statRow, bool) {
+	text, style := b.Lines[i].Text, b.Comma
 	f := strings.Fields(text)
 	if len(f) < 3 || len(text) > maxColLine {
 		return statRow{}, false
@@ -78,7 +79,7 @@ func readStatRow(text string, style CommaStyle) (statRow, bool) {
 	if _, pc := percentileName(lead); !statLead[lead] && !pc {
 		return statRow{}, false
 	}
-	ts := tokenize(text)
+	ts := b.tokens(i)
 	k := 0
 	for k < len(ts) && ts[k].kind == tWord && k < 3 {
 		k++

@@ -54,10 +54,10 @@ var unixbenchParser = participle.MustBuild[unixbenchTail](
 	participle.Lexer(unixbenchLexer), participle.Elide("Space"))
 
 // unixbenchResult splits a result line into the test name and its tail.
-var unixbenchResult = regexp.MustCompile(`^(\S.*?\S)\s+(\d+(?:\.\d+)?\s+[A-Za-z]+\s+\(\s*\d+(?:\.\d+)?\s+s,\s+\d+\s+samples\))\s*$`)
+var unixbenchResult = guard(containing("samples)"), regexp.MustCompile(`^(\S.*?\S)\s+(\d+(?:\.\d+)?\s+[A-Za-z]+\s+\(\s*\d+(?:\.\d+)?\s+s,\s+\d+\s+samples\))\s*$`))
 
 // unixbenchIndexHead is the index table's header line.
-var unixbenchIndexHead = regexp.MustCompile(`^System Benchmarks (?:Partial )?Index Values\s+BASELINE\s+RESULT\s+INDEX\s*$`)
+var unixbenchIndexHead = guard(containing("System Benchmarks"), regexp.MustCompile(`^System Benchmarks (?:Partial )?Index Values\s+BASELINE\s+RESULT\s+INDEX\s*$`))
 
 // unixbenchIndexRow is "<test>  116700.0  49012345.6  4199.9" or the score.
 var unixbenchIndexRow = regexp.MustCompile(`^(\S.*?\S)\s+(\d+(?:\.\d+)?)\s+(\d+(?:\.\d+)?)\s+(\d+(?:\.\d+)?)\s*$`)

@@ -1,0 +1,64 @@
+package parse
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// guardedPatterns are the families' patterns behind guards.
+var guardedPatterns = map[string]guardedRE{
+	"unixbenchResult": unixbenchResult, "unixbenchIndexHead": unixbenchIndexHead,
+	"fioJob": fioJob, "fioDirection": fioDirection, "mmStat": mmStat,
+	"histPercentiles": histPercentiles, "netperfBanner": netperfBanner, "lkpRule": lkpRule, "perfBenchRunning": perfBenchRunning,
+}
+
+// guardSamples are lines each pattern matches, and near misses.
+var guardSamples = []string{
+	"Dhrystone 2 using register variables   49012345.6 lps   (10.0 s, 7 samples)",
+	"System Benchmarks Index Values               BASELINE       RESULT    INDEX",
+	"randread: (groupid=0, jobs=4): err= 0: pid=3012", "  read: IOPS=123k, BW=481MiB/s",
+	"write: io=1024MB, bw=1234KB/s", "Amean", "hmean", "BAmean-99", "1st-qrtle", "p99.9",
+	"Wakeup Latencies percentiles (usec)", "PERCENTILES", "PeRcEnTiLeſ", "percentile", "opſ", "Median", "MAX-4", "coeffvar", "Range", "Duration", "2nd-qrtle", "3rd-qrtle", "4th-qrtle", "Gmean-2", "Min", "Ops", "P50", "MIGRATED TCP STREAM TEST from 0.0.0.0", "---------------- ----------------",
+	"# Running 'sched/messaging' benchmark:", "Stddev", "unixbench-pipe", "",
+}
+
+// TestGuardsKeepMatches checks that no guard hides a match of its pattern
+// on the samples and on every line and word of the golden fixtures.
+func TestGuardsKeepMatches(t *testing.T) {
+	lines := append(fileLines(t, "testdata/golden/*.txt"), guardSamples...)
+	for _, l := range lines {
+		cands := append([]string{l, strings.TrimSpace(l)}, strings.Fields(l)...)
+		for name, g := range guardedPatterns {
+			for _, s := range cands {
+				require.Equal(t, g.re.FindStringSubmatch(s), g.FindStringSubmatch(s), "%s %q", name, s)
+				require.Equal(t, g.re.MatchString(s), g.MatchString(s), "%s %q", name, s)
+				require.Equal(t, g.re.FindAllStringIndex(s, -1), g.FindAllStringIndex(s, -1), "%s %q", name, s)
+			}
+		}
+	}
+	matched := 0
+	for _, g := range guardedPatterns {
+		for _, s := range guardSamples {
+			if g.MatchString(s) {
+				matched++
+			}
+		}
+	}
+	require.GreaterOrEqual(t, matched, len(guardedPatterns))
+}
+
+// FuzzGuards checks the guards against their patterns on any input.
+func FuzzGuards(f *testing.F) {
+	for _, s := range guardSamples {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for name, g := range guardedPatterns {
+			if g.re.MatchString(s) != g.MatchString(s) {
+				t.Fatalf("%s %q: the guard hides a match", name, s)
+			}
+		}
+	})
+}
