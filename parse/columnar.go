@@ -303,18 +303,18 @@ func reverse(xs []int) []int {
 // grid is a table's geometry: value columns with their stacked titles,
 // and each row's cells placed in them.
 type grid struct {
-	cols      []span
-	titles    []string   // joined header fragments per column
-	frags     [][]string // header fragments per column, top to bottom
-	spread    []bool     // a group title spanning several columns is among them
-	unitless  []bool     // a unit fragment was taken out of the column's title
-	assigned  bool       // the rows are "name=value" lines
+	cols     []span
+	titles   []string   // joined header fragments per column
+	frags    [][]string // header fragments per column, top to bottom
+	spread   []bool     // a group title spanning several columns is among them
+	unitless []bool     // a unit fragment was taken out of the column's title
+	assigned bool       // the rows are "name=value" lines
 	// casesAcross: the titles are the cases (task counts over kernel
 	// rows), each row one variant
 	casesAcross bool
-	labelHead string     // header fragments over the row labels
-	cells     [][]*cellRead
-	labels    []string
+	labelHead   string // header fragments over the row labels
+	cells       [][]*cellRead
+	labels      []string
 }
 
 // place builds the grid of a body: columns from the rows with the most
