@@ -13,8 +13,9 @@ import (
 
 // cellRead is what one value piece says.
 type cellRead struct {
-	slots []slot // one per number; several for a list of runs
+	slots []slot // one per number; several for a list of runs or a tuple
 	list  bool   // the slots are runs of one quantity
+	tuple bool   // the slots are the members of a "(a%, b%)" tuple
 	start int    // display column of the piece
 	end   int
 }
@@ -51,6 +52,9 @@ func readCell(p piece, style CommaStyle) ([]cellRead, bool) {
 	if len(ts) == 1 && isMissingTok(ts[0]) {
 		return []cellRead{{slots: []slot{{missing: true}}, start: p.start, end: p.end}}, true
 	}
+	if slots, ok := readTuple(ts, style); ok {
+		return []cellRead{{slots: slots, tuple: true, start: p.start, end: p.end}}, true
+	}
 	var slots []slot
 	for i := 0; i < len(ts); {
 		s, j, ok := readSlot(ts, i, style)
@@ -74,6 +78,31 @@ func readCell(p piece, style CommaStyle) ([]cellRead, bool) {
 		out[0].start, out[0].end = p.start, p.end
 	}
 	return out, true
+}
+
+// readTuple reads a bracketed tuple of numbers, "( 0.40%,  0.00%)": the
+// shares of two states in one cell.
+func readTuple(ts []tok, style CommaStyle) ([]slot, bool) {
+	n := len(ts)
+	if n < 5 || ts[0].text != "(" || ts[n-1].text != ")" {
+		return nil, false
+	}
+	var out []slot
+	for i := 1; i < n-1; i++ {
+		if len(out) > 0 {
+			if ts[i].text != "," {
+				return nil, false
+			}
+			i++
+		}
+		t := ts[i]
+		v, ok := tokValue(t, style)
+		if t.kind != tNum || !ok {
+			return nil, false
+		}
+		out = append(out, slot{num: v, text: t.text, start: t.start, end: t.end})
+	}
+	return out, len(out) >= 2
 }
 
 // isMissingTok reports whether a token marks a value a run did not give.

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
@@ -929,6 +930,7 @@ func (g *grid) table(b *Block, lines []layLine, bd body) model.Table {
 	}
 	g.inheritVariants(means)
 	bare := g.bareParens()
+	tupleNames := tupleHeading(b, bd.rows[0])
 	units := unitSet{}
 	pcts := pctNamer{}
 	hasPct := false
@@ -981,6 +983,18 @@ func (g *grid) table(b *Block, lines []layLine, bd body) model.Table {
 				f = rowField
 			case rowField != "" && f == "pct":
 				f = rowField + "_pct"
+			}
+			if c.tuple {
+				for k, s := range c.slots {
+					r.Cells = append(r.Cells, model.Cell{Variant: v, Field: tupleField(tupleNames, k), Value: model.Number(s.num), Text: s.text})
+				}
+				continue
+			}
+			if c.tuple {
+				for k, s := range c.slots {
+					r.Cells = append(r.Cells, model.Cell{Variant: v, Field: tupleField(tupleNames, k), Value: model.Number(s.num), Text: s.text})
+				}
+				continue
 			}
 			for _, s := range c.slots {
 				if s.missing {
@@ -1061,6 +1075,40 @@ func (g *grid) acrossTable(b *Block, bd body) model.Table {
 	}
 	t.Baseline = pickBaseline(t.Variants, false)
 	return t
+}
+
+// tupleHeading finds the "(snooze, CEDE Residency Percentage)" line above
+// a table of tuple cells, within a few lines of its first row, and
+// returns the members' names: the first word of each, lower case.
+func tupleHeading(b *Block, first int) []string {
+	for i := first - 1; i >= 0 && i >= first-8; i-- {
+		t := strings.TrimSpace(b.Lines[i].Text)
+		if len(t) < 5 || t[0] != '(' || t[len(t)-1] != ')' || !strings.Contains(t, ",") {
+			continue
+		}
+		var names []string
+		for _, part := range strings.Split(t[1:len(t)-1], ",") {
+			w := strings.Fields(strings.Trim(part, " %"))
+			if len(w) == 0 {
+				return nil
+			}
+			names = append(names, strings.ToLower(strings.TrimRight(w[0], "%")))
+		}
+		return names
+	}
+	return nil
+}
+
+// tupleField names member k of a tuple cell: by the tuple heading when
+// there is one, else value, value_2, ...
+func tupleField(names []string, k int) string {
+	if k < len(names) {
+		return names[k]
+	}
+	if k == 0 {
+		return "value"
+	}
+	return "value_" + strconv.Itoa(k+1)
 }
 
 // variantTitles lists the variants the column titles name.
