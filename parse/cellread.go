@@ -81,14 +81,19 @@ func readCell(p piece, style CommaStyle) ([]cellRead, bool) {
 }
 
 // readTuple reads a bracketed tuple of numbers, "( 0.40%,  0.00%)": the
-// shares of two states in one cell.
+// shares of two states in one cell. A closing bracket lost at the end of
+// a row is no reason to lose the row.
 func readTuple(ts []tok, style CommaStyle) ([]slot, bool) {
 	n := len(ts)
-	if n < 5 || ts[0].text != "(" || ts[n-1].text != ")" {
+	if n < 4 || ts[0].text != "(" {
 		return nil, false
 	}
+	end := n
+	if ts[n-1].text == ")" {
+		end = n - 1
+	}
 	var out []slot
-	for i := 1; i < n-1; i++ {
+	for i := 1; i < end; i++ {
 		if len(out) > 0 {
 			if ts[i].text != "," {
 				return nil, false
