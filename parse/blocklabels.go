@@ -95,10 +95,20 @@ func sideWord(low string) bool {
 		return false
 	}
 	switch words[0] {
-	case "before", "after", "patched", "unpatched", "baseline", "base", "vanilla", "with", "without", "old", "new", "mainline", "upstream":
+	case "before", "after", "patch", "patched", "unpatched", "baseline", "base", "vanilla", "with", "without",
+		"old", "new", "mainline", "upstream":
 		return true
 	}
 	return false
+}
+
+// variantWord reports whether a cell names a kernel or a side of a
+// comparison ("patch", "base", "6.14-rc5"), as a variant column holds.
+func variantWord(s string) bool {
+	if _, isNum := ReadNumber(s, CommaUnknown); isNum || s == "" {
+		return false
+	}
+	return kernelName(s) || sideWord(strings.ToLower(s))
 }
 
 // cellKeys is the set of case and field pairs of a table.

@@ -885,6 +885,7 @@ func (g *grid) metric(j int) string {
 // statistic's name or the title as fieldName writes it.
 func metricField(title string) string {
 	t := strings.TrimSuffix(strings.TrimPrefix(title, "["), "]")
+	t = strings.ReplaceAll(t, " %", " percent") // "OU %": ou_percent
 	if i := strings.IndexAny(t, "(["); i > 0 && strings.HasSuffix(t, ")") || i > 0 && strings.HasSuffix(t, "]") {
 		t = t[:i]
 	}
@@ -1233,10 +1234,14 @@ func kernelName(s string) bool {
 	for i < len(f) && isDigit(f[i]) {
 		i++
 	}
-	if i == 0 || i >= len(f)-1 || f[i] != '.' || !isDigit(f[i+1]) {
-		return false
+	if i == 0 || i > 2 || i >= len(f)-1 || f[i] != '.' || !isDigit(f[i+1]) {
+		return false // no major.minor, or a major of three digits: a number
 	}
+	j := i + 1
 	for i++; i < len(f) && isDigit(f[i]); i++ {
+	}
+	if i-j > 2 {
+		return false // "0.7293": a fraction, no minor version
 	}
 	return i == len(f) || strings.ContainsRune(".-+_", rune(f[i]))
 }

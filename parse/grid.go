@@ -281,7 +281,15 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 		}
 		series = append(series, sr)
 	}
-	byRow := rowsAreVariants(cols[0].name, labels, titles[1:], fields[1:])
+	vcol := variantColumn(data, width)
+	if vcol > 0 {
+		// "| GB6 Single | patch | 1182.4 |": a column names the kernel
+		// of each row, and the other titles name quantities
+		for j := 1; j < width; j++ {
+			variants[j], fields[j] = "", metricField(titles[j])
+		}
+	}
+	byRow := vcol < 0 && rowsAreVariants(cols[0].name, labels, titles[1:], fields[1:])
 	if byRow {
 		for j := 1; j < width; j++ {
 			variants[j], fields[j] = "", columnField(titles[j])
@@ -312,8 +320,11 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 				s = withBareParens(s, bare)
 			}
 			variant := variants[j]
-			if byRow {
+			switch {
+			case byRow:
 				variant = row.Case
+			case vcol > 0:
+				variant = gl.cells[vcol].text
 			}
 			cells, pct := slotCells(s, variant, fields[j], parens[j], pcts)
 			hasPct = hasPct || pct
@@ -334,6 +345,30 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 	t.Baseline = pickBaseline(t.Variants, hasPct)
 	t.Unit = units.common()
 	return Match{Start: r.start, End: r.end, Table: t}, true
+}
+
+// variantColumn returns the column after the label that holds, in every
+// data row, the name of a kernel or a side of a comparison ("patch",
+// "base") instead of a number; -1 when there is none.
+func variantColumn(data []gridLine, width int) int {
+	for j := 1; j < width; j++ {
+		ok, seen := true, map[string]bool{}
+		for _, gl := range data {
+			if len(gl.cells) != width {
+				continue
+			}
+			text := gl.cells[j].text
+			if !variantWord(text) {
+				ok = false
+				break
+			}
+			seen[text] = true
+		}
+		if ok && len(seen) >= 2 {
+			return j
+		}
+	}
+	return -1
 }
 
 // transpose turns per-row slot lists into per-column ones.
