@@ -24,11 +24,13 @@ import (
 // clat (usec)"); its fields are the keys in lower case (stdev is stddev,
 // runt and run are runtime, percentiles are pNN). Values keep the unit fio
 // chose (Text holds the cell as written) except that magnitude suffixes are
-// expanded: IOPS=123k is 123000. Ranges ("run=60001-60001msec"), pairs
-// ("ios=7371/12") and latency buckets ("lat (usec): 20=0.01%") are shapes
-// fio prints next to its results; they give no cells, nor do the queue
-// depth and submission lines. The parenthesised "(io/runtime)" of a
-// direction line gives io and runtime.
+// expanded: IOPS=123k is 123000. What fio prints beside a value is read
+// too (see fioRow): a restatement in other units "(504MB/s)" is the same
+// field again, the "(io/runtime)" of a direction line gives io and
+// runtime, ranges give key_min and key_max, "a/b" pairs key_read and
+// key_write, bucket lines ("lat (usec): 20=0.01%", "IO depths") a field
+// per bucket, and "; 24 zone resets" a count. The latency target line is
+// a setting and gives no cells.
 func init() { Register(fioFamily{}, 45) }
 
 type fioFamily struct{}
@@ -36,37 +38,50 @@ type fioFamily struct{}
 // Name is the format recorded for these tables.
 func (fioFamily) Name() string { return "fio" }
 
-// fioPairs is the part of a line after its label: "min=12, max=8012, ...".
+// fioPairs is the part of a line after its label: "min=12, max=8012,
+// ...", with the note fio may add after a ';' ("; 24 zone resets").
 type fioPairs struct {
 	Pos   lexer.Position
-	Pairs []*fioPair `parser:"@@ ( ','? @@ )* ( ';' ( Number | Word | Punct | Other )* )?"`
+	Pairs []*fioPair `parser:"@@ ( ','? @@ )*"`
+	Note  *fioNote   `parser:"( ';' @@ )?"`
+}
+
+// fioNote is a count fio reports in words after a direction's figures.
+type fioNote struct {
+	Num   string   `parser:"@Number"`
+	Words []string `parser:"@Word+"`
 }
 
 // fioPair is "key=value" with the parenthesised notes fio adds
-// ("(504MB/s)(28.2GiB/60001msec)"); keyless values are the ranges of a run
-// status line.
+// ("(504MB/s)(28.2GiB/60001msec)"). Keys may be bucket bounds ("500=",
+// ">=64="); keyless values are the ranges of a run status line and the
+// further members of a list ("total=0,65536,0,0").
 type fioPair struct {
 	Pos    lexer.Position
-	Key    string      `parser:"( @( Word | Number ) '=' )?"`
+	Key    string      `parser:"( @( '>' '=' )? @( Word | Number ) '=' )?"`
 	Value  *fioValue   `parser:"@@"`
 	Parens []*fioParen `parser:"@@*"`
 }
 
-// fioValue is "123k", "481MiB/s", "100.00%", or a range or pair, which is
-// matched but gives no number.
+// fioValue is "123k", "481MiB/s", "100.00%", a range "164MiB/s-164MiB/s"
+// or a pair "0/65405".
 type fioValue struct {
 	Pos   lexer.Position
 	Num   string `parser:"@Number"`
-	Unit  string `parser:"@Word? '%'?"`
-	Range bool   `parser:"( @( '-' | '/' ) Number Word? )?"`
+	Unit  string `parser:"( @Word (?! '=') )? '%'?"`
+	Sep   string `parser:"( @( '-' | '/' )"`
+	Num2  string `parser:"  @Number"`
+	Unit2 string `parser:"  @Word? )?"`
 }
 
-// fioParen is "(504MB/s)" or "(28.2GiB/60001msec)": an amount and, after
-// the slash, the time it took.
+// fioParen is "(504MB/s)", "(172MB/s-172MB/s)" or "(28.2GiB/60001msec)":
+// an amount restated in other units, a range, or an amount and the time
+// it took.
 type fioParen struct {
 	Pos   lexer.Position
 	First *fioAmount `parser:"'(' @@"`
-	Then  *fioAmount `parser:"( '/' @@ )? ( '-' Number Word? )? ')'"`
+	Then  *fioAmount `parser:"( '/' @@ )?"`
+	Upto  *fioAmount `parser:"( '-' @@ )? ')'"`
 }
 
 // fioAmount is one side of a parenthesised note; unlike fioValue it stops
@@ -102,10 +117,7 @@ var fioJob = guard(containing("(groupid="), regexp.MustCompile(`^(\S[^:]*): \(gr
 var fioDirection = guard(containing(": IOPS=", ": io="), regexp.MustCompile(`^(read|write|trim|mixed)\s*: (?:IOPS=|io=)`))
 
 // fioSettings are labels of lines that state settings or distributions.
-var fioSettings = map[string]bool{
-	"io depths": true, "submit": true, "complete": true, "issued rwts": true, "issued rwt": true,
-	"issued": true, "latency": true,
-}
+var fioSettings = map[string]bool{"latency": true}
 
 // fioSubRows are the first words of the labels of lines that detail the
 // data direction above them ("clat (usec)" under "read:").
@@ -186,7 +198,7 @@ func fioTable(b *Block, i int, header bool) (Match, int) {
 				dir = label
 			}
 			name := label
-			if dir != "" && name != dir && fioSubRows[strings.Fields(label)[0]] {
+			if dir != "" && name != dir && fioSubRows[strings.Fields(label)[0]] && !fioBucketLine(rest) {
 				name = dir + " " + label
 			}
 			pctlCase, pctlRow = "", -1
@@ -202,7 +214,24 @@ func fioTable(b *Block, i int, header bool) (Match, int) {
 	return Match{Start: i, End: end, Table: t}, end
 }
 
-// fioRow reads the "key=value" pairs of line j.
+// fioBuckets name the distributions whose keys are bucket bounds
+// ("lat (usec)   : 500=0.02%, 750=17.85%"): field prefix_bound.
+var fioBuckets = map[string]string{"lat": "lat", "io depths": "depth", "submit": "submit", "complete": "complete"}
+
+// fioBucketLine reports whether the pairs after a label are keyed by
+// bucket bounds ("500=0.02%", ">=64=0.0%"): a distribution of the whole
+// job, not a detail of the direction above it.
+func fioBucketLine(rest string) bool {
+	t := strings.TrimSpace(rest)
+	return t != "" && (isDigit(t[0]) || t[0] == '>')
+}
+
+// fioRow reads the "key=value" pairs of line j. A range ("run=a-b", or
+// the keyless "164MiB/s-164MiB/s" after bw=) gives key_min and key_max; a
+// pair ("ios=0/65405") key_read and key_write; a restatement in brackets
+// ("(172MB/s)") the same field again; a list ("total=0,65536,0,0" of
+// "issued rwts") one field per letter of the label's last word; bucket
+// bounds a field per bucket.
 func fioRow(b *Block, j int, name, rest string) (model.Row, bool) {
 	rest = strings.TrimSpace(rest)
 	if rest == "" {
@@ -213,30 +242,85 @@ func fioRow(b *Block, j int, name, rest string) (model.Row, bool) {
 		return model.Row{}, false
 	}
 	row := rowAt(b, j, name)
+	label := strings.ToLower(name)
+	words := strings.Fields(label)
+	bucket := fioBuckets[label]
+	if bucket == "" {
+		bucket = fioBuckets[words[len(words)-1]]
+	}
+	if bucket == "" && len(words) > 0 {
+		bucket = fioBuckets[words[0]]
+	}
+	letters := ""
+	if last := words[len(words)-1]; strings.HasPrefix(label, "issued") {
+		letters = last // "rwts": read, write, trim, sync
+	}
+	key, member := "", 0
 	for _, p := range l.Pairs {
-		if p.Key == "" || isDigit(p.Key[0]) {
+		if p.Key != "" {
+			key, member = strings.ToLower(p.Key), 0
+		} else {
+			member++
+		}
+		switch {
+		case key == "":
 			continue
-		}
-		key := strings.ToLower(p.Key)
-		if f, ok := fioFields[key]; ok {
-			key = f
-		}
-		fioAdd(&row, b, key, p.Value)
-		if key == "iops" || len(p.Parens) < 2 {
+		case p.Key != "" && (isDigit(p.Key[0]) || p.Key[0] == '>'):
+			if bucket != "" {
+				fioAdd(&row, b, bucket+"_"+p.Key, p.Value)
+			}
 			continue
+		case letters != "":
+			if member < len(letters) {
+				fioAdd(&row, b, key+"_"+letters[member:member+1], p.Value)
+			}
+			continue
+		case member > 0 && p.Value.Sep != "-":
+			continue // a list the label does not name
 		}
-		// "BW=481MiB/s (504MB/s)(28.2GiB/60001msec)": io and runtime
-		if last := p.Parens[len(p.Parens)-1]; last.Then != nil {
-			fioAdd(&row, b, "io", &fioValue{Num: last.First.Num, Unit: last.First.Unit})
-			fioAdd(&row, b, "runtime", &fioValue{Num: last.Then.Num, Unit: last.Then.Unit})
-		}
+		fioValueCells(&row, b, key, p)
+	}
+	if n := l.Note; n != nil {
+		addCell(&row, b.Comma, "", strings.ToLower(strings.Join(n.Words, "_")), n.Num)
 	}
 	return row, len(row.Cells) > 0
 }
 
+// fioValueCells adds the cells of one value of field key and its notes.
+func fioValueCells(row *model.Row, b *Block, key string, p *fioPair) {
+	v := p.Value
+	switch v.Sep {
+	case "-":
+		fioAdd(row, b, key+"_min", &fioValue{Num: v.Num, Unit: v.Unit})
+		fioAdd(row, b, key+"_max", &fioValue{Num: v.Num2, Unit: v.Unit2})
+	case "/":
+		fioAdd(row, b, key+"_read", &fioValue{Num: v.Num, Unit: v.Unit})
+		fioAdd(row, b, key+"_write", &fioValue{Num: v.Num2, Unit: v.Unit2})
+	default:
+		field := key
+		if f, ok := fioFields[key]; ok {
+			field = f
+		}
+		fioAdd(row, b, field, v)
+	}
+	for k, pr := range p.Parens {
+		switch {
+		case pr.Then != nil && k == len(p.Parens)-1 && key != "iops":
+			// "BW=481MiB/s (504MB/s)(28.2GiB/60001msec)": io and runtime
+			fioAdd(row, b, "io", &fioValue{Num: pr.First.Num, Unit: pr.First.Unit})
+			fioAdd(row, b, "runtime", &fioValue{Num: pr.Then.Num, Unit: pr.Then.Unit})
+		case pr.Upto != nil:
+			fioAdd(row, b, key+"_min", &fioValue{Num: pr.First.Num, Unit: pr.First.Unit})
+			fioAdd(row, b, key+"_max", &fioValue{Num: pr.Upto.Num, Unit: pr.Upto.Unit})
+		case pr.Then == nil:
+			fioAdd(row, b, key, &fioValue{Num: pr.First.Num, Unit: pr.First.Unit})
+		}
+	}
+}
+
 // fioAdd adds one value, expanding a magnitude suffix.
 func fioAdd(row *model.Row, b *Block, field string, v *fioValue) {
-	if v == nil || v.Range {
+	if v == nil || v.Sep != "" {
 		return
 	}
 	n, ok := ReadNumber(v.Num, b.Comma)

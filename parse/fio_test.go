@@ -13,7 +13,7 @@ var fioCases = []struct {
 	{
 		name: "new style",
 		in:   "  read: IOPS=1.5M, BW=5859MiB/s (6144MB/s)(343GiB/60001msec)\n    clat (usec): min=1, max=20, avg=2.50, stdev=0.40\n",
-		want: []string{"read||iops|1500000", "read||bw|5859", "read||io|343", "read||runtime|60001", "read clat (usec)||min|1", "read clat (usec)||max|20", "read clat (usec)||avg|2.50", "read clat (usec)||stddev|0.40"},
+		want: []string{"read||iops|1500000", "read||bw|5859", "read||bw|6144", "read||io|343", "read||runtime|60001", "read clat (usec)||min|1", "read clat (usec)||max|20", "read clat (usec)||avg|2.50", "read clat (usec)||stddev|0.40"},
 	},
 	{
 		name: "percentiles over two lines",
@@ -21,14 +21,28 @@ var fioCases = []struct {
 		want: []string{"write||io|10", "write||bw|1000", "write||iops|250", "write||runtime|10240", "write clat percentiles (usec)||p1|7", "write clat percentiles (usec)||p5|8", "write clat percentiles (usec)||p99.99|410"},
 	},
 	{
-		name: "buckets and depths give nothing",
+		name: "buckets and depths, one field per bucket",
 		in:   "  read: IOPS=10, BW=40KiB/s (41kB/s)(400KiB/10001msec)\n  lat (usec)   : 20=0.01%, 50=0.01%\n  IO depths    : 1=100.0%, 2=0.0%, >=64=0.0%\n",
-		want: []string{"read||iops|10", "read||bw|40", "read||io|400", "read||runtime|10001"},
+		want: []string{"read||iops|10", "read||bw|40", "read||bw|41", "read||io|400", "read||runtime|10001",
+			"lat (usec)||lat_20|0.01", "lat (usec)||lat_50|0.01", "IO depths||depth_1|100.0", "IO depths||depth_2|0.0", "IO depths||depth_>=64|0.0"},
+	},
+	{
+		name: "run status ranges, disk stat pairs, issued lists, a note",
+		in: "  write: IOPS=656, BW=164MiB/s (172MB/s)(16.0GiB/99837msec); 24 zone resets\n" +
+			"     issued rwts: total=0,65536,0,0 short=0,0,0,0\n" +
+			"Run status group 0 (all jobs):\n  WRITE: bw=164MiB/s (172MB/s), 160MiB/s-170MiB/s (168MB/s-178MB/s), io=16.0GiB (17.2GB), run=99837-99840msec\n" +
+			"Disk stats (read/write):\n  sda: ios=0/65405, util=98.32%\n",
+		want: []string{"write||iops|656", "write||bw|164", "write||bw|172", "write||io|16.0", "write||runtime|99837", "write||zone_resets|24",
+			"issued rwts||total_r|0", "issued rwts||total_w|65536", "issued rwts||total_t|0", "issued rwts||total_s|0",
+			"issued rwts||short_r|0", "issued rwts||short_w|0", "issued rwts||short_t|0", "issued rwts||short_s|0",
+			"WRITE||bw|164", "WRITE||bw|172", "WRITE||bw_min|160", "WRITE||bw_max|170", "WRITE||bw_min|168", "WRITE||bw_max|178",
+			"WRITE||io|16.0", "WRITE||io|17.2", "WRITE||run_min|99837", "WRITE||run_max|99840",
+			"sda||ios_read|0", "sda||ios_write|65405", "sda||util|98.32"},
 	},
 	{
 		name: "a line without label ends the job",
 		in:   "  read: IOPS=1, BW=4KiB/s (4kB/s)(40KiB/10001msec)\n  : iops=7\n",
-		want: []string{"read||iops|1", "read||bw|4", "read||io|40", "read||runtime|10001"},
+		want: []string{"read||iops|1", "read||bw|4", "read||bw|4", "read||io|40", "read||runtime|10001"},
 	},
 	{
 		name: "job file",
