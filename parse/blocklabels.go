@@ -45,7 +45,7 @@ func sameComparison(a, b *model.Table) bool {
 	if la == "" || lb == "" || la == lb {
 		return false
 	}
-	if !equalStrings(a.Context[:len(a.Context)-1], b.Context[:len(b.Context)-1]) {
+	if !equalStrings(outerContext(a), outerContext(b)) {
 		return false
 	}
 	ka, kb := cellKeys(a), cellKeys(b)
@@ -65,6 +65,12 @@ var labelPrefixes = []string{"kernel:", "tree:", "config:", "build:"}
 // blockLabel returns the variant name the innermost heading of t gives,
 // or "" when that heading is no such label.
 func blockLabel(t *model.Table) string {
+	if len(t.Lead) > 0 {
+		// the line right above: "Result before applying the patchset:"
+		if l := labelOf(t.Lead[len(t.Lead)-1]); l != "" && strings.HasSuffix(strings.TrimSpace(t.Lead[len(t.Lead)-1]), ":") {
+			return l
+		}
+	}
 	if len(t.Context) == 0 {
 		return ""
 	}
@@ -76,6 +82,12 @@ func blockLabel(t *model.Table) string {
 // names no kernel or side of a comparison.
 func labelOf(line string) string {
 	h := strings.Trim(strings.TrimSpace(line), "*_:")
+	for _, lead := range []string{"results ", "result "} {
+		// "Result before applying the patchset:"
+		if len(h) > len(lead) && strings.EqualFold(h[:len(lead)], lead) && sideWord(strings.ToLower(h[len(lead):])) {
+			h = h[len(lead):]
+		}
+	}
 	for _, p := range labelPrefixes {
 		if len(h) > len(p) && strings.EqualFold(h[:len(p)], p) {
 			return strings.TrimSpace(h[len(p):])
@@ -126,7 +138,7 @@ func cellKeys(t *model.Table) map[string]bool {
 // each cell given its block's label as variant.
 func mergeBlocks(ts []model.Table) model.Table {
 	out := ts[0]
-	out.Context = append([]string{}, ts[0].Context[:len(ts[0].Context)-1]...)
+	out.Context = outerContext(&ts[0])
 	out.Rows = nil
 	out.Variants = nil
 	for _, t := range ts {
@@ -146,6 +158,16 @@ func mergeBlocks(ts []model.Table) model.Table {
 		out.Baseline = out.Variants[0]
 	}
 	return out
+}
+
+// outerContext is a labelled block's context without the label itself,
+// when the label is its innermost heading.
+func outerContext(t *model.Table) []string {
+	n := len(t.Context)
+	if n > 0 && labelOf(t.Context[n-1]) == blockLabel(t) {
+		n--
+	}
+	return append([]string{}, t.Context[:n]...)
 }
 
 func equalStrings(a, b []string) bool {

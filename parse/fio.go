@@ -114,7 +114,7 @@ var (
 var fioJob = guard(containing("(groupid="), regexp.MustCompile(`^(\S[^:]*): \(groupid=\d+, jobs=\d+\): err=`))
 
 // fioDirection is a data direction line, which opens a job's results.
-var fioDirection = guard(containing(": IOPS=", ": io="), regexp.MustCompile(`^(read|write|trim|mixed)\s*: (?:IOPS=|io=)`))
+var fioDirection = guard(containing(": IOPS=", ": io=", ": bw="), regexp.MustCompile(`^(?:(read|write|trim|mixed)\s*: (?:IOPS=|io=)|(READ|WRITE|TRIM|MIXED): bw=)`))
 
 // fioSettings are labels of lines that state settings or distributions.
 var fioSettings = map[string]bool{"latency": true}
