@@ -21,11 +21,11 @@ func (asciiGrid) Read(b *Block) []Match {
 	return readGrids(b, true)
 }
 
-// readGrids reads the grid regions of a block of one kind: with corners
-// (ascii grids) or without (pipe grids, markdown tables).
+// readGrids reads the bordered grid regions of a block of one kind: with
+// corners (ascii grids) or without (pipe grids, markdown tables). Grids
+// without outer borders (psql style) are the columnar family's.
 func readGrids(b *Block, corners bool) []Match {
 	var out []Match
-	b = closeOpenGrids(b)
 	for _, r := range gridRegions(b) {
 		if r.corners != corners {
 			continue

@@ -574,10 +574,24 @@ func readColumnar(b *Block, lines []layLine, first int) (m Match, next int, ok b
 	if end < len(lines) && lines[end].class == lcRule {
 		end++
 	}
-	if lines[first].hasPipe {
-		t.Format = "pipe-grid"
-	}
+	t.Format = gridFormat(lines[start:end])
 	return Match{Start: start, End: end, Table: t}, end, true
+}
+
+// gridFormat names a table's format by its separators: '|' between the
+// cells makes a pipe grid, and rules with '+' junctions an ascii grid;
+// blanks alone a whitespace table.
+func gridFormat(lines []layLine) string {
+	format := "whitespace"
+	for _, l := range lines {
+		switch {
+		case l.class == lcRule && (strings.Contains(l.text, "-+") || strings.Contains(l.text, "+-")):
+			return "ascii-grid"
+		case l.hasPipe:
+			format = "pipe-grid"
+		}
+	}
+	return format
 }
 
 // keyColumn makes the first column the row label when the rows have no

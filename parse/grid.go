@@ -94,68 +94,6 @@ func cutGrid(b *Block, idx int) gridLine {
 	return gl
 }
 
-// closeOpenGrids returns b with the lines of open grids closed: tables that
-// psql, spreadsheets and many authors write without the outer border
-//
-//	 test        | base  | patched
-//	-------------+-------+---------
-//	 hackbench-1 | 4.25  | 4.14
-//
-// get a '|' (on rules, the rule's own junction, '+' or '|') added at both
-// ends, so that the grid reader
-// sees an ordinary grid. Every open row of a run must hold the same number
-// of '|'; alignment is kept since every line of the run gains one column
-// in front. b itself is left as it is; the copy keeps line numbers.
-func closeOpenGrids(b *Block) *Block {
-	var lines []model.Line
-	for i := 0; i < len(b.Lines); {
-		j, bars, rows := i, -1, 0
-		for ; j < len(b.Lines); j++ {
-			t := strings.TrimSpace(b.Lines[j].Text)
-			if openRule(t) {
-				continue
-			}
-			n := strings.Count(t, "|")
-			if n == 0 || t[0] == '|' || t[len(t)-1] == '|' || bars >= 0 && n != bars {
-				break
-			}
-			bars, rows = n, rows+1
-		}
-		if rows < 2 {
-			i = max(j, i+1)
-			continue
-		}
-		if lines == nil {
-			lines = append([]model.Line(nil), b.Lines...)
-		}
-		for k := i; k < j; k++ {
-			t := strings.TrimRight(lines[k].Text, " \t")
-			if openRule(strings.TrimSpace(t)) {
-				end := "|" // keep the kind of junction the rule uses
-				if strings.Contains(t, "+") {
-					end = "+"
-				}
-				lines[k].Text = end + t + end
-			} else {
-				lines[k].Text = "|" + t + " |"
-			}
-		}
-		i = j
-	}
-	if lines == nil {
-		return b
-	}
-	c := *b
-	c.Lines = lines
-	return &c
-}
-
-// openRule is a rule between the rows of an open grid: dashes joined by
-// '+' or '|' ("------+------", "---|---").
-func openRule(t string) bool {
-	return isRule(t) && strings.Contains(t, "--") && strings.ContainsAny(t, "+|") && t[0] != '+' && t[0] != '|'
-}
-
 // gridRegion is a run of grid lines in a block.
 type gridRegion struct {
 	start, end int // Block.Lines indices, end exclusive

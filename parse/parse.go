@@ -155,7 +155,9 @@ func (b *Block) resolve(explain bool) ([]Match, Candidate) {
 			if m.Start < 0 || m.End > len(b.Lines) || m.Start >= m.End || len(m.Table.Rows) == 0 {
 				continue
 			}
-			m.Table.Format = f.family.Name()
+			if m.Table.Format == "" { // a family may name the format per table
+				m.Table.Format = f.family.Name()
+			}
 			all = append(all, found{m, f.rank, i, cellCount(&m.Table)})
 		}
 	}
