@@ -1,24 +1,25 @@
 package parse
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
-// columnar is the family built on the layout reader: any table of rows
-// and columns, aligned with blanks, tabs or '|', whose header may be
-// stacked over several lines, whose rows may be grouped by blank lines or
-// sub-heading lines, and whose rows may be the compared kernels. It ranks
-// after the families of specific layouts and before the older generic
-// readers, so that it only decides where nothing more specific read the
-// block.
+// columnar is the family built on the layout engine (layout.go,
+// interpret.go) with the per-table semantics below: any table of rows and
+// columns, aligned with blanks, tabs or '|', whose header may be stacked
+// over several lines, whose rows may be grouped by blank lines or
+// sub-heading lines, and whose rows, or a column, may name the compared
+// kernels. It ranks after the families of a tool's own vocabulary (mmtests,
+// LKP, AMD blocks, fio, perf stat, bordered grids) and before the
+// positional reader, so that it decides wherever nothing more specific
+// read the block.
 type columnar struct{}
 
 func init() { Register(columnar{}, 89) }
 
-// Name is the default format; tables cut by '|' report "pipe-grid".
+// Name is the default format; gridFormat names each table's.
 func (columnar) Name() string { return "whitespace" }
 
 // Limits of what the layout reader takes for a table.
@@ -45,477 +46,6 @@ func (columnar) Read(b *Block) []Match {
 		i = next - 1
 	}
 	return out
-}
-
-// body is the part of a table below its header.
-type body struct {
-	rows    []int     // block indices of data lines (the first of a wrapped row)
-	lines   []layLine // the data lines, wrapped rows joined
-	subs    []string  // sub-heading in force at each row ("" when none)
-	group   []int     // row group (blank-line separated) of each row
-	end     int       // block index after the last row
-	wrapped bool      // rows were joined from lines a mailer wrapped
-}
-
-// readBody collects the data rows from line first down: rows with no more
-// cells than the first row has, sub-heading lines (a short label alone),
-// single blank lines between rows of one shape, and the unlabelled rest of
-// a row that a mail client wrapped onto the next line.
-func readBody(lines []layLine, first int) body {
-	width := len(lines[first].cells)
-	bd := body{end: first}
-	sub, group, blanks := "", 0, 0
-	pendingSub := ""
-	for i := first; i < len(lines); i++ {
-		l := lines[i]
-		switch l.class {
-		case lcData:
-			if isProse(l.text) {
-				return bd
-			}
-			if k := len(bd.lines) - 1; k >= 0 && blanks == 0 && pendingSub == "" && continuesRow(bd.lines[k], l) {
-				bd.lines[k] = joinRow(bd.lines[k], l)
-				bd.wrapped = true
-				width = max(width, len(bd.lines[k].cells))
-				bd.end = i + 1
-				continue
-			}
-			if len(l.cells) > width && !bd.wrapped || len(l.cells) < (width+1)/2 {
-				return bd
-			}
-			if blanks > 0 && len(bd.rows) > 0 {
-				group++
-			}
-			if pendingSub != "" {
-				sub, pendingSub = pendingSub, ""
-			}
-			blanks = 0
-			bd.rows = append(bd.rows, i)
-			bd.lines = append(bd.lines, l)
-			bd.subs = append(bd.subs, sub)
-			bd.group = append(bd.group, group)
-			bd.end = i + 1
-		case lcBlank:
-			blanks++
-			if blanks > maxInnerBlank {
-				return bd
-			}
-		case lcPipeOnly:
-		case lcRule:
-			// a rule between rows ("=====" above a total) stays inside
-			if !nextIsData(lines, i+1) {
-				return bd
-			}
-		case lcText:
-			h, ok := subHeading(l)
-			if !ok || pendingSub != "" {
-				return bd
-			}
-			pendingSub = h
-			if blanks > 0 {
-				group++
-			}
-			blanks = 0
-		default:
-			return bd
-		}
-	}
-	return bd
-}
-
-// nextIsData reports whether the first line from i on that is not blank
-// holds values.
-func nextIsData(lines []layLine, i int) bool {
-	for ; i < len(lines); i++ {
-		switch lines[i].class {
-		case lcBlank:
-			continue
-		case lcData:
-			return true
-		}
-		return false
-	}
-	return false
-}
-
-// continuesRow reports whether next is the wrapped rest of row: it has no
-// label, starts left of the row's first value (at the margin, where the
-// client put it), and holds fewer cells than the row.
-func continuesRow(row, next layLine) bool {
-	return len(next.labels) == 0 && len(row.labels) > 0 && !row.hasPipe && !next.hasPipe &&
-		next.cells[0].start < row.cells[0].start && len(next.cells) < len(row.cells)
-}
-
-// joinRow appends the cells of a wrapped row's rest, placed after the row
-// as if the line had not been broken.
-func joinRow(row, next layLine) layLine {
-	shift := len(row.text) + 2
-	out := row
-	out.cells = append(append([]cellRead(nil), row.cells...), next.cells...)
-	for k := len(row.cells); k < len(out.cells); k++ {
-		out.cells[k].start += shift
-		out.cells[k].end += shift
-	}
-	return out
-}
-
-// subHeading reads a line holding only a short label ("16 Workers",
-// "thp=never:") that qualifies the rows below it.
-func subHeading(l layLine) (string, bool) {
-	t := strings.TrimSpace(l.text)
-	if len(l.pieces) != 1 || isProse(t) || sentenceEnd(t) || len(strings.Fields(t)) > 4 || len(t) > 40 {
-		return "", false
-	}
-	return strings.TrimSuffix(t, ":"), true
-}
-
-// readHead collects the header lines above the first data row: up to
-// maxHeadLines text lines, passing over one blank line, spacer lines and
-// rules between them and the data.
-func readHead(lines []layLine, first int) []int {
-	var heads []int
-	blanks := 0
-	for i := first - 1; i >= 0 && len(heads) < maxHeadLines; i-- {
-		l := lines[i]
-		switch l.class {
-		case lcBlank:
-			if len(heads) > 0 {
-				return reverse(heads)
-			}
-			if blanks++; blanks > 1 {
-				return nil
-			}
-		case lcRule, lcPipeOnly:
-			if len(heads) > 0 && l.class == lcRule {
-				return reverse(heads)
-			}
-		case lcText:
-			t := strings.TrimSpace(l.text)
-			// a "label:" line ends the header walk, but directly above
-			// the rows it may be the first rows' sub-heading (leadingSub)
-			if !headerText(t) || strings.HasSuffix(t, ":") && len(l.pieces) == 1 && len(heads) > 0 {
-				return reverse(heads)
-			}
-			heads = append(heads, i)
-		default:
-			return reverse(heads)
-		}
-	}
-	return reverse(heads)
-}
-
-// leadingSub takes the last header line for the sub-heading of the first
-// rows when the body has sub-headings and that line is one short label
-// left of every value column ("1 Worker" under the column titles).
-func leadingSub(lines []layLine, heads []int, bd *body, cols []span) []int {
-	if len(heads) == 0 || len(cols) == 0 {
-		return heads
-	}
-	has := false
-	for _, s := range bd.subs {
-		has = has || s != ""
-	}
-	last := lines[heads[len(heads)-1]]
-	if !has && len(last.pieces) == 1 && strings.HasSuffix(strings.TrimSpace(last.text), ":") {
-		return nil // a title ("Results:"), and no header above the rows
-	}
-	if !has || len(last.pieces) != 1 || last.pieces[0].end > cols[0].start {
-		return heads
-	}
-	h, ok := subHeading(last)
-	if !ok {
-		return heads
-	}
-	for k := range bd.subs {
-		if bd.subs[k] != "" {
-			break
-		}
-		bd.subs[k] = h
-	}
-	return heads[:len(heads)-1]
-}
-
-// leadingLabel gives the first rows the label line right above them
-// ("Kernel: 9.1-rc3") when later rows sit under label lines too.
-func leadingLabel(lines []layLine, first int, bd *body) {
-	labelled := false
-	for _, s := range bd.subs {
-		labelled = labelled || labelOf(s) != ""
-	}
-	if !labelled || bd.subs[0] != "" || first == 0 || lines[first-1].class != lcText {
-		return
-	}
-	h := strings.TrimSpace(lines[first-1].text)
-	if labelOf(h) == "" {
-		return
-	}
-	for k := range bd.subs {
-		if bd.subs[k] != "" {
-			break
-		}
-		bd.subs[k] = h
-	}
-}
-
-// headerText reports whether a line can hold column titles: no sentence
-// (a prose word, a sentence end), no command line.
-func headerText(t string) bool {
-	if isCommand(t) || strings.HasSuffix(t, ".") && len(strings.Fields(t)) > 4 {
-		return false
-	}
-	words := strings.Fields(t)
-	for k, w := range words {
-		// "rate: (of 3 iterations)": a "key:" inside a line is no title
-		if k < len(words)-1 && strings.HasSuffix(w, ":") {
-			return false
-		}
-		// "A" and "B" name runs; "The" starts a sentence
-		w = strings.Trim(w, "()[],;")
-		if len(w) > 1 {
-			w = strings.ToLower(w)
-		}
-		if proseWords[w] && !settingWords[w] {
-			return false
-		}
-	}
-	return true
-}
-
-// proseWords are words that make a line prose, not a header.
-var proseWords = map[string]bool{
-	"the": true, "a": true, "an": true, "is": true, "are": true, "was": true, "were": true, "of": true,
-	"and": true, "to": true, "for": true, "in": true, "on": true, "we": true, "i": true, "this": true,
-	"that": true, "it": true, "be": true, "as": true, "at": true, "by": true, "from": true, "but": true,
-	"not": true, "have": true, "has": true, "can": true, "see": true, "some": true, "below": true,
-	"following": true, "here": true, "there": true, "which": true, "results": true, "if": true, "so": true,
-}
-
-// settingWords are prose words that also name a setting in a column
-// title ("boost on", "smt off").
-var settingWords = map[string]bool{"on": true, "off": true}
-
-func reverse(xs []int) []int {
-	for i, j := 0, len(xs)-1; i < j; i, j = i+1, j-1 {
-		xs[i], xs[j] = xs[j], xs[i]
-	}
-	return xs
-}
-
-// grid is a table's geometry: value columns with their stacked titles,
-// and each row's cells placed in them.
-type grid struct {
-	cols     []span
-	titles   []string   // joined header fragments per column
-	frags    [][]string // header fragments per column, top to bottom
-	spread   []bool     // a group title spanning several columns is among them
-	unitless []bool     // a unit fragment was taken out of the column's title
-	assigned bool       // the rows are "name=value" lines
-	// casesAcross: the titles are the cases (task counts over kernel
-	// rows), each row one variant
-	casesAcross bool
-	labelHead   string // header fragments over the row labels
-	cells       [][]*cellRead
-	labels      []string
-}
-
-// place builds the grid of a body: columns from the rows with the most
-// cells, the other rows' cells by position.
-func place(bd body) (grid, bool) {
-	n := 0
-	for _, l := range bd.lines {
-		n = max(n, len(l.cells))
-	}
-	g := grid{cols: make([]span, n), assigned: len(bd.lines) > 0}
-	for _, l := range bd.lines {
-		g.assigned = g.assigned && l.assign
-	}
-	seen := make([]bool, n)
-	for _, l := range bd.lines {
-		if len(l.cells) != n {
-			continue
-		}
-		for j, c := range l.cells {
-			if !seen[j] {
-				g.cols[j], seen[j] = span{c.start, c.end}, true
-				continue
-			}
-			g.cols[j].start, g.cols[j].end = min(g.cols[j].start, c.start), max(g.cols[j].end, c.end)
-		}
-	}
-	for k := range bd.lines {
-		l := &bd.lines[k]
-		row := make([]*cellRead, n)
-		if len(l.cells) == n {
-			for j := range l.cells {
-				row[j] = &l.cells[j]
-			}
-		} else {
-			for k := range l.cells {
-				j := nearestColumn(g.cols, l.cells[k].start, l.cells[k].end)
-				if row[j] != nil {
-					return grid{}, false
-				}
-				row[j] = &l.cells[k]
-			}
-		}
-		g.cells = append(g.cells, row)
-		g.labels = append(g.labels, labelText(l.text, l.labels))
-	}
-	return g, true
-}
-
-// title gives each header fragment to the column it lies over; fragments
-// left of every column title the row labels. Where two fragments of a
-// line fall into one column the alignment was lost, and the line is read
-// by order: one word or chunk per column, or group titles that each span
-// the same number of columns ("latency 0  latency -20" over six). A line
-// with fewer fragments than the line below it has columns holds group
-// titles: each spans the columns up to the next ("async" over "BW
-// Latency").
-func (g *grid) title(lines []layLine, heads []int, wrapped bool) {
-	n := len(g.cols)
-	g.titles, g.frags, g.spread = make([]string, n), make([][]string, n), make([]bool, n)
-	var labelHead []string
-	var placed [][]headFrag
-	for _, h := range heads {
-		frags, head := g.placeLine(lines[h])
-		if head != "" {
-			labelHead = append(labelHead, head)
-		}
-		placed = append(placed, frags)
-	}
-	if wrapped && len(heads) >= 2 {
-		// the header was wrapped with the rows: its last line continues
-		// the one above, and only the order of its words is left
-		a, z := lines[heads[len(heads)-2]], lines[heads[len(heads)-1]]
-		placed = placed[:len(placed)-2]
-		titles, head, ok := byOrder(strings.TrimSpace(a.text)+"  "+strings.TrimSpace(z.text), n)
-		if ok {
-			var frags []headFrag
-			for j, t := range titles {
-				frags = append(frags, headFrag{text: t, from: j, to: j + 1})
-			}
-			placed = append(placed, frags)
-			if head != "" {
-				labelHead = append(labelHead, head)
-			}
-		}
-	}
-	for k := 0; k+1 < len(placed); k++ {
-		spreadGroups(placed[k], placed[k+1], n)
-	}
-	for _, frags := range placed {
-		for _, f := range frags {
-			for j := f.from; j < f.to; j++ {
-				if g.titles[j] != "" {
-					g.titles[j] += " "
-				}
-				g.titles[j] += f.text
-				g.frags[j] = append(g.frags[j], f.text)
-				g.spread[j] = g.spread[j] || f.to-f.from > 1
-			}
-		}
-	}
-	g.labelHead = strings.Join(labelHead, " ")
-}
-
-// headFrag is a header fragment and the columns [from, to) it titles.
-type headFrag struct {
-	text     string
-	from, to int
-}
-
-// placeLine places the fragments of one header line over the columns,
-// by position or, where alignment was lost, by order; head is the text
-// over the row labels.
-func (g *grid) placeLine(l layLine) (frags []headFrag, head string) {
-	n := len(g.cols)
-	ps := l.pieces
-	var left []piece
-	for len(ps) > 0 && ps[0].end <= g.cols[0].start {
-		left, ps = append(left, ps[0]), ps[1:]
-	}
-	at := make([]int, len(ps))
-	clash := false
-	used := map[int]bool{}
-	for k, p := range ps {
-		at[k] = nearestColumn(g.cols, p.start, p.end)
-		clash = clash || used[at[k]] || p.end-p.start > 2*(g.cols[at[k]].end-g.cols[at[k]].start)+4 && len(ps) < n
-		used[at[k]] = true
-	}
-	if clash && len(left) == 0 && len(ps) == n+1 && ps[0].start < g.cols[0].start {
-		// the label column's title, shifted over the first column
-		left, ps, at = ps[:1], ps[1:], at[1:]
-		for k := range at {
-			at[k] = k
-		}
-		clash = false
-	}
-	if !clash || len(ps) > n {
-		for k, p := range ps {
-			frags = append(frags, headFrag{text: strings.Join(strings.Fields(p.text(l.text)), " "), from: at[k], to: at[k] + 1})
-		}
-		return frags, labelText(l.text, left)
-	}
-	titles, head, ok := byOrder(strings.TrimSpace(l.text), n)
-	if !ok {
-		return nil, ""
-	}
-	for j, t := range titles {
-		if j > 0 && t == titles[j-1] && frags[len(frags)-1].text == t {
-			frags[len(frags)-1].to = j + 1 // a group title from byOrder
-			continue
-		}
-		frags = append(frags, headFrag{text: t, from: j, to: j + 1})
-	}
-	return frags, head
-}
-
-// spreadGroups widens the fragments of a header line over the columns up
-// to the next fragment when the line below titles more columns than it
-// has fragments: they are group titles.
-func spreadGroups(upper, lower []headFrag, n int) {
-	below := map[int]bool{}
-	for _, f := range lower {
-		for j := f.from; j < f.to; j++ {
-			below[j] = true
-		}
-	}
-	if len(upper) == 0 || len(upper) >= len(below) || len(below) < n-1 {
-		return
-	}
-	for k := range upper {
-		next := n
-		if k+1 < len(upper) {
-			next = upper[k+1].from
-		}
-		if next > upper[k].to {
-			upper[k].to = next
-		}
-	}
-}
-
-// byOrder fits a header line whose alignment was lost to n columns: one
-// word each, after a label-column title when there is one word more; or
-// k chunks that each title n/k columns. head is the label-column title.
-func byOrder(text string, n int) (titles []string, head string, ok bool) {
-	words := strings.Fields(text)
-	switch len(words) {
-	case n:
-		return words, "", true
-	case n + 1:
-		return words[1:], words[0], true
-	}
-	chunks := splitTitle(text, 0)
-	if len(chunks) < 2 || len(chunks) > n || n%len(chunks) != 0 {
-		return nil, "", false
-	}
-	span := n / len(chunks)
-	titles = make([]string, n)
-	for j := range titles {
-		titles[j] = chunks[j/span]
-	}
-	return titles, "", true
 }
 
 // readColumnar reads the table whose first data row is line first. next
@@ -735,34 +265,6 @@ func (g *grid) measured() bool {
 	return false
 }
 
-// colMeaning is what a column title says its numbers are.
-type colMeaning struct {
-	variant, field string
-	paren          string // field of bracketed figures, "" for the table's change
-	pctMain        bool   // the main figures are changes in percent
-}
-
-// meaning reads a column title: a statistic or percentile names a field
-// ("Mean", "p99"); an annotated title ("baseline(std%)") a variant with
-// its bracketed figures; a metric with a unit ("BW(MiB/s)") a field;
-// anything else a variant.
-func meaning(title string) colMeaning {
-	if title == "" {
-		return colMeaning{field: "value"}
-	}
-	if f, ok := statField(title); ok {
-		return colMeaning{field: f}
-	}
-	if base, paren, pct := annotated(title); paren != "" {
-		m := colMeaning{variant: base, field: "value", paren: paren, pctMain: pct}
-		if pct {
-			m.field = "pct"
-		}
-		return m
-	}
-	return colMeaning{variant: title, field: "value"}
-}
-
 // dropUnits takes the fragments that only state a unit ("Bytes/sec",
 // "(ns)", "nanosecs", "per sec") out of the column titles: they say how
 // the numbers are measured, not what they are. unitless[j] records that
@@ -782,49 +284,6 @@ func (g *grid) dropUnits() {
 			g.titles[j] = strings.Join(kept, " ")
 		}
 	}
-}
-
-// unitFragment reports whether a header fragment names only a unit.
-func unitFragment(f string) bool {
-	t := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(f), "("), ")")
-	if spacedUnits[t] && !strings.EqualFold(t, "iops") {
-		return true
-	}
-	switch strings.ToLower(t) {
-	case "bytes/sec", "bytes/s", "per sec", "per second", "/sec", "/s", "nanosecs", "nsecs", "microsecs",
-		"millisecs", "nanoseconds", "microseconds", "milliseconds", "bytes", "kib", "mib", "gib":
-		return true
-	}
-	return false
-}
-
-// statName reads a header fragment that names a statistic, as statField
-// does, also where it is written with dots or a '%' ("%Std.Dev." is the
-// relative standard deviation, cv).
-func statName(f string) (string, bool) {
-	if s, ok := statField(f); ok {
-		return s, true
-	}
-	t := strings.ToLower(strings.NewReplacer(".", "", " ", "").Replace(f))
-	rel := strings.HasPrefix(t, "%") || strings.HasSuffix(t, "%")
-	switch strings.Trim(t, "%") {
-	case "stddev", "stdev", "std", "sd", "stddeviation", "standarddeviation":
-		if rel {
-			return "cv", true
-		}
-		return "stddev", true
-	}
-	return "", false
-}
-
-// metricWords are the first words of column titles that name a quantity
-// rather than a kernel or configuration.
-var metricWords = map[string]bool{
-	"bandwidth": true, "bw": true, "latency": true, "lat": true, "iops": true, "io-ops": true,
-	"throughput": true, "tput": true, "ops": true, "time": true, "runtime": true, "rate": true,
-	"util": true, "utilization": true, "usage": true, "ipc": true, "cycles": true, "instructions": true,
-	"power": true, "energy": true, "score": true, "duration": true, "elapsed": true, "wall": true,
-	"clat": true, "slat": true, "transactions": true, "requests": true, "errors": true, "size": true,
 }
 
 // metricColumns reports whether every titled column names a quantity
@@ -892,21 +351,6 @@ func (g *grid) metric(j int) string {
 		}
 	}
 	return metricField(strings.Join(fr, " "))
-}
-
-// metricField turns a metric title into a field: a unit in brackets
-// dropped ("BW(MiB/s)" -> "bw", "clat p99(us)" -> "clat_p99"), then a
-// statistic's name or the title as fieldName writes it.
-func metricField(title string) string {
-	t := strings.TrimSuffix(strings.TrimPrefix(title, "["), "]")
-	t = strings.ReplaceAll(t, " %", " percent") // "OU %": ou_percent
-	if i := strings.IndexAny(t, "(["); i > 0 && strings.HasSuffix(t, ")") || i > 0 && strings.HasSuffix(t, "]") {
-		t = t[:i]
-	}
-	if f, ok := statField(t); ok {
-		return f
-	}
-	return fieldName(t)
 }
 
 // table turns the grid into a model table: the semantics layer.
@@ -1114,18 +558,6 @@ func tupleHeading(b *Block, first int) []string {
 	return nil
 }
 
-// tupleField names member k of a tuple cell: by the tuple heading when
-// there is one, else value, value_2, ...
-func tupleField(names []string, k int) string {
-	if k < len(names) {
-		return names[k]
-	}
-	if k == 0 {
-		return "value"
-	}
-	return "value_" + strconv.Itoa(k+1)
-}
-
 // variantTitles lists the variants the column titles name.
 func (g *grid) variantTitles(means []colMeaning) []string {
 	var out []string
@@ -1135,14 +567,6 @@ func (g *grid) variantTitles(means []colMeaning) []string {
 		}
 	}
 	return out
-}
-
-// cellText is a number as written.
-func cellText(s slot) string {
-	if s.text != "" {
-		return s.text
-	}
-	return s.num
 }
 
 // inheritVariants gives an untitled column, and a change column ("delta",
@@ -1207,57 +631,6 @@ func titleUnit(titles []string) string {
 		unit = u
 	}
 	return unit
-}
-
-// rowsAreKernels reports whether the row labels name the compared kernels
-// while the column titles name metrics: labels that read as kernel
-// versions or as a reference and its counterpart ("9.1-base",
-// "Baseline:", "patched"), and no title that does.
-func rowsAreKernels(labels, titles []string) bool {
-	kern := 0
-	for _, l := range labels {
-		if kernelName(l) {
-			kern++
-		}
-	}
-	if kern == 0 || kern*2 < len(labels) {
-		return false
-	}
-	for _, t := range titles {
-		if kernelName(t) {
-			return false
-		}
-	}
-	return true
-}
-
-// kernelName reports whether a label names a kernel build: a version
-// ("9.1-rc3", "v6.10", "6.14-rc5+") or a reference word ("base",
-// "patched", "Baseline:").
-func kernelName(s string) bool {
-	s = strings.TrimSuffix(strings.TrimSpace(s), ":")
-	if s == "" {
-		return false
-	}
-	if refName(s) {
-		return true
-	}
-	f := strings.TrimPrefix(strings.Fields(s)[0], "v")
-	// major.minor, then the end, another ".N", "-rc3", "-base", "+v3"
-	i := 0
-	for i < len(f) && isDigit(f[i]) {
-		i++
-	}
-	if i == 0 || i > 2 || i >= len(f)-1 || f[i] != '.' || !isDigit(f[i+1]) {
-		return false // no major.minor, or a major of three digits: a number
-	}
-	j := i + 1
-	for i++; i < len(f) && isDigit(f[i]); i++ {
-	}
-	if i-j > 2 {
-		return false // "0.7293": a fraction, no minor version
-	}
-	return i == len(f) || strings.ContainsRune(".-+_", rune(f[i]))
 }
 
 // groupKey finds the column that says which load a group of kernel rows

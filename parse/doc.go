@@ -1,22 +1,41 @@
 // Package parse finds benchmark-result tables in message bodies and reads
 // them into model.Tables.
 //
-// Reading happens in two stages so that the costly grammars only ever see
-// small pieces of text. A plain line scanner (scan.go) splits a body into
-// segments of same-depth text and picks candidate blocks: runs of lines
-// holding number tokens or grid rules, with the few lines above them that may
-// be headers. Each registered Family then tries the block with its
-// participle grammar; where the tables of two families overlap, the family
-// registered with the better rank wins, then the larger table. Headings
-// above a table become its context and name its benchmark (context.go).
-//
 //	tables := parse.Tables(msg.Body)
 //	for _, t := range tables {
 //		fmt.Println(t.Format, t.Benchmark, t.Context, len(t.Rows))
 //	}
 //
-// Families live side by side, one file (or a few) each, and register
-// themselves in init with Register. The participle types stay inside this
-// package: a Family converts its parse tree to model types itself, using
-// Block positions to fill input line numbers.
+// Reading goes through layers, each in its own files, so that a new table
+// layout is a new combination of known pieces rather than a new reader:
+//
+//  0. Candidates (scan.go, unwrap.go): a plain line scanner splits a body
+//     into segments of same-depth text, cuts trailing row markers ("*",
+//     "^") off lines, joins rows a mail client wrapped, and picks candidate
+//     blocks: runs of lines holding number tokens or rules, with the few
+//     lines above them that may be headers. Prose that only mentions
+//     numbers never reaches a grammar.
+//  1. Tokens (lex.go, lexdef.go, lexfam.go, lexcache.go): one hand-written
+//     lexer gives each line its tokens with byte columns (numbers with
+//     their exact text, magnitude suffixes, glued units, brackets, pipes,
+//     words), once per block for every reader; the participle grammars run
+//     over hand-written lexer definitions, never over regexps.
+//  2. Layout (layout.go): cells from separators and blank gaps, value
+//     columns from the rows, header lines stacked above them with each
+//     fragment given to the columns it titles, sub-headings, row groups,
+//     wrapped rows.
+//  3. Interpretation (interpret.go): what a cell says ("4.25 (0.00 pct)",
+//     "184, 171, 199", "( 0.40%, 0.00%)", "1m41s") and what a title says
+//     ("baseline(std%)", "p99", "%Std.Dev.", "BW(MiB/s)").
+//  4. Semantics (columnar.go, semantics.go): orientation (kernels as rows,
+//     a variant column, cases across), variants from label lines, labelled
+//     blocks merged into one comparison, listings that are no results.
+//
+// The columnar family (columnar.go) is the layout engine's reader. The
+// families that remain each read a tool's own vocabulary (mmtests, LKP,
+// AMD pct-imp-cv blocks, fio, perf stat, cyclictest, ...) or a bordered
+// grid; they register themselves in init with Register, and where the
+// tables of two families overlap, the one of better rank wins, then the
+// larger table. Headings above a table become its context and name its
+// benchmark (context.go). The participle types stay inside this package.
 package parse

@@ -6,12 +6,16 @@ import (
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
-// Semantics across tables. Testers often paste one tool output per
-// kernel, each under a label line ("Before:" / "After:", "Kernel:
-// 9.1-rc3", "**Patched**"), instead of one table with a column per
-// kernel. Consecutive single-series tables whose innermost headings are
-// such labels and that measure the same cases are one comparison: they
-// become one table whose variants are the labels, in the order written.
+// Layer 4, semantics: which labels name kernels (a version, a side of a
+// before/after comparison, a "Kernel: X" line), and what tables mean
+// together. Testers often paste one tool output per kernel, each under a
+// label line ("Before:" / "After:", "Kernel: 9.1-rc3", "**Patched**"),
+// instead of one table with a column per kernel. Consecutive
+// single-series tables whose labels differ and that measure the same cases
+// are one comparison: they become one table whose variants are the labels,
+// in the order written. Rows labelled by the variants of an earlier table
+// of the message are variants too. The per-table semantics of the layout
+// engine (orientation, row groups, variant columns) are in columnar.go.
 
 // mergeLabelled merges the runs of labelled blocks among tables (in the
 // order of their first line).
@@ -233,4 +237,55 @@ func transposeTable(t *model.Table) {
 	}
 	t.Rows, t.Variants = rows, variants
 	t.Baseline = pickBaseline(variants, false)
+}
+
+// rowsAreKernels reports whether the row labels name the compared kernels
+// while the column titles name metrics: labels that read as kernel
+// versions or as a reference and its counterpart ("9.1-base",
+// "Baseline:", "patched"), and no title that does.
+func rowsAreKernels(labels, titles []string) bool {
+	kern := 0
+	for _, l := range labels {
+		if kernelName(l) {
+			kern++
+		}
+	}
+	if kern == 0 || kern*2 < len(labels) {
+		return false
+	}
+	for _, t := range titles {
+		if kernelName(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// kernelName reports whether a label names a kernel build: a version
+// ("9.1-rc3", "v6.10", "6.14-rc5+") or a reference word ("base",
+// "patched", "Baseline:").
+func kernelName(s string) bool {
+	s = strings.TrimSuffix(strings.TrimSpace(s), ":")
+	if s == "" {
+		return false
+	}
+	if refName(s) {
+		return true
+	}
+	f := strings.TrimPrefix(strings.Fields(s)[0], "v")
+	// major.minor, then the end, another ".N", "-rc3", "-base", "+v3"
+	i := 0
+	for i < len(f) && isDigit(f[i]) {
+		i++
+	}
+	if i == 0 || i > 2 || i >= len(f)-1 || f[i] != '.' || !isDigit(f[i+1]) {
+		return false // no major.minor, or a major of three digits: a number
+	}
+	j := i + 1
+	for i++; i < len(f) && isDigit(f[i]); i++ {
+	}
+	if i-j > 2 {
+		return false // "0.7293": a fraction, no minor version
+	}
+	return i == len(f) || strings.ContainsRune(".-+_", rune(f[i]))
 }

@@ -5,11 +5,15 @@ import (
 	"strings"
 )
 
-// Layer 3, interpretation of one cell. A value piece of a line is read
-// into slots by the same rules wherever the piece sits: a number with what
-// is written beside it ("4.25 (0.00 pct)", "3.703 us ( -1.91%)",
-// "1.25 (  0.66)", "13.48 +- 5.19%"), a list of runs ("184, 171, 199"),
-// or a missing-value mark ("-", "N/A") that holds the column's place.
+// Layer 3, interpretation: what one cell and one column title say. A
+// value piece of a line is read into slots by the same rules wherever the
+// piece sits: a number with what is written beside it ("4.25 (0.00 pct)",
+// "3.703 us ( -1.91%)", "1.25 (  0.66)", "13.48 +- 5.19%"), a list of runs
+// ("184, 171, 199"), a tuple ("( 0.40%,  0.00%)"), a duration ("1m41s"),
+// or a missing-value mark ("-", "N/A") that holds the column's place. A
+// title is a variant, a statistic ("Mean", "p99", "%Std.Dev."), a variant
+// with its bracketed figures ("baseline(std%)"), a metric ("BW(MiB/s)") or
+// a unit alone ("Bytes/sec").
 
 // cellRead is what one value piece says.
 type cellRead struct {
@@ -225,4 +229,110 @@ func foldUnits(ts []tok) []tok {
 		return ts
 	}
 	return out
+}
+
+// colMeaning is what a column title says its numbers are.
+type colMeaning struct {
+	variant, field string
+	paren          string // field of bracketed figures, "" for the table's change
+	pctMain        bool   // the main figures are changes in percent
+}
+
+// meaning reads a column title: a statistic or percentile names a field
+// ("Mean", "p99"); an annotated title ("baseline(std%)") a variant with
+// its bracketed figures; a metric with a unit ("BW(MiB/s)") a field;
+// anything else a variant.
+func meaning(title string) colMeaning {
+	if title == "" {
+		return colMeaning{field: "value"}
+	}
+	if f, ok := statField(title); ok {
+		return colMeaning{field: f}
+	}
+	if base, paren, pct := annotated(title); paren != "" {
+		m := colMeaning{variant: base, field: "value", paren: paren, pctMain: pct}
+		if pct {
+			m.field = "pct"
+		}
+		return m
+	}
+	return colMeaning{variant: title, field: "value"}
+}
+
+// unitFragment reports whether a header fragment names only a unit.
+func unitFragment(f string) bool {
+	t := strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(f), "("), ")")
+	if spacedUnits[t] && !strings.EqualFold(t, "iops") {
+		return true
+	}
+	switch strings.ToLower(t) {
+	case "bytes/sec", "bytes/s", "per sec", "per second", "/sec", "/s", "nanosecs", "nsecs", "microsecs",
+		"millisecs", "nanoseconds", "microseconds", "milliseconds", "bytes", "kib", "mib", "gib":
+		return true
+	}
+	return false
+}
+
+// statName reads a header fragment that names a statistic, as statField
+// does, also where it is written with dots or a '%' ("%Std.Dev." is the
+// relative standard deviation, cv).
+func statName(f string) (string, bool) {
+	if s, ok := statField(f); ok {
+		return s, true
+	}
+	t := strings.ToLower(strings.NewReplacer(".", "", " ", "").Replace(f))
+	rel := strings.HasPrefix(t, "%") || strings.HasSuffix(t, "%")
+	switch strings.Trim(t, "%") {
+	case "stddev", "stdev", "std", "sd", "stddeviation", "standarddeviation":
+		if rel {
+			return "cv", true
+		}
+		return "stddev", true
+	}
+	return "", false
+}
+
+// metricWords are the first words of column titles that name a quantity
+// rather than a kernel or configuration.
+var metricWords = map[string]bool{
+	"bandwidth": true, "bw": true, "latency": true, "lat": true, "iops": true, "io-ops": true,
+	"throughput": true, "tput": true, "ops": true, "time": true, "runtime": true, "rate": true,
+	"util": true, "utilization": true, "usage": true, "ipc": true, "cycles": true, "instructions": true,
+	"power": true, "energy": true, "score": true, "duration": true, "elapsed": true, "wall": true,
+	"clat": true, "slat": true, "transactions": true, "requests": true, "errors": true, "size": true,
+}
+
+// metricField turns a metric title into a field: a unit in brackets
+// dropped ("BW(MiB/s)" -> "bw", "clat p99(us)" -> "clat_p99"), then a
+// statistic's name or the title as fieldName writes it.
+func metricField(title string) string {
+	t := strings.TrimSuffix(strings.TrimPrefix(title, "["), "]")
+	t = strings.ReplaceAll(t, " %", " percent") // "OU %": ou_percent
+	if i := strings.IndexAny(t, "(["); i > 0 && strings.HasSuffix(t, ")") || i > 0 && strings.HasSuffix(t, "]") {
+		t = t[:i]
+	}
+	if f, ok := statField(t); ok {
+		return f
+	}
+	return fieldName(t)
+}
+
+// tupleField names member k of a tuple cell: by the tuple heading when
+// there is one, else value, value_2, ...
+func tupleField(names []string, k int) string {
+	if k < len(names) {
+		return names[k]
+	}
+	if k == 0 {
+		return "value"
+	}
+	return "value_" + strconv.Itoa(k+1)
+}
+
+// cellText is a number as written.
+func cellText(s slot) string {
+	if s.text != "" {
+		return s.text
+	}
+	return s.num
 }
