@@ -59,6 +59,7 @@ var CSVHeader = []string{
 	"field", "value", "unit", "direction", "statistic", "baseline", "flags", "line",
 	"offset", "quote_depth", "author", "reconstructed", "direction_source", "pct_convention",
 	"unit_norm", "normalized", "samples", "improvement_pct", "noise", "series", "series_version",
+	"verdict", "verdict_basis",
 }
 
 // csvWriter writes CSVHeader once, then one row per observation.
@@ -97,25 +98,36 @@ func (c *csvWriter) writeHeader() error {
 }
 
 // csvRecord renders o in CSVHeader order: context headings joined with
-// " / ", flags with ",".
+// " / ", flags with ",". What JSONL omits as unknown (an offset of 0, a
+// false reconstructed or normalized, no sample count) is an empty cell,
+// never 0 or false, so that a spreadsheet does not average made-up zeros.
 func csvRecord(o *model.Observation) []string {
 	return []string{
 		o.Source, o.MessageID, o.Table, o.Format, o.Benchmark, strings.Join(o.Context, " / "),
 		o.Case, o.Variant, o.Field, string(o.Value), o.Unit, o.Direction, o.Statistic,
 		o.Baseline, strings.Join(o.Flags, ","), strconv.Itoa(o.Line),
-		strconv.FormatInt(o.Offset, 10), strconv.Itoa(o.QuoteDepth), o.Author,
-		strconv.FormatBool(o.Reconstructed), o.DirectionSource, o.PctConvention,
-		o.UnitNorm, strconv.FormatBool(o.Normalized), strconv.Itoa(o.Samples),
-		numberOrEmpty(o.ImprovementPct), o.Noise, o.Series, seriesVersion(o.SeriesVersion),
+		intOrEmpty(o.Offset), strconv.Itoa(o.QuoteDepth), o.Author,
+		trueOrEmpty(o.Reconstructed), o.DirectionSource, o.PctConvention,
+		o.UnitNorm, trueOrEmpty(o.Normalized), intOrEmpty(o.Samples),
+		numberOrEmpty(o.ImprovementPct), o.Noise, o.Series, intOrEmpty(o.SeriesVersion),
+		string(o.Verdict), o.VerdictBasis,
 	}
 }
 
-// seriesVersion renders a series version; 0 (no series) is an empty cell.
-func seriesVersion(v int) string {
+// intOrEmpty renders a count or position; 0 (unknown) is an empty cell.
+func intOrEmpty[T int | int64](v T) string {
 	if v == 0 {
 		return ""
 	}
-	return strconv.Itoa(v)
+	return strconv.FormatInt(int64(v), 10)
+}
+
+// trueOrEmpty renders a flag that is only ever known to be set.
+func trueOrEmpty(b bool) string {
+	if b {
+		return "true"
+	}
+	return ""
 }
 
 // numberOrEmpty renders an optional number; nil is an empty cell.

@@ -253,4 +253,9 @@ type Cell struct {
 	// Noise is NoiseWithin or NoiseBeyond when the table gives the spread
 	// of its values or marks significance; empty otherwise.
 	Noise string `json:"noise,omitempty"`
+	// Verdict says whether ImprovementPct is an improvement or a
+	// regression beyond noise, or within it; empty when the cell is not
+	// compared. VerdictBasis says what decided it (BasisCV, ...).
+	Verdict      Verdict `json:"verdict,omitempty"`
+	VerdictBasis string  `json:"verdict_basis,omitempty"`
 }

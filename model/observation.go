@@ -34,6 +34,11 @@ type Observation struct {
 	// The patch series the table's thread discusses (see Table.Series).
 	Series        string `json:"series,omitempty"`
 	SeriesVersion int    `json:"series_version,omitempty"`
+	// Verdict judges ImprovementPct (see Cell.Verdict); the key is always
+	// present, "" for cells that are not compared. VerdictBasis says what
+	// decided it.
+	Verdict      Verdict `json:"verdict"`
+	VerdictBasis string  `json:"verdict_basis,omitempty"`
 }
 
 // Observations flattens every table of the document, in table and row order.
@@ -69,6 +74,7 @@ func (t *Table) AppendObservations(dst []Observation) []Observation {
 				DirectionSource: t.DirectionSource, PctConvention: t.PctConvention,
 				UnitNorm: t.UnitNorm, Normalized: t.Normalized, Samples: t.Samples,
 				ImprovementPct: c.ImprovementPct, Noise: c.Noise,
+				Verdict: c.Verdict, VerdictBasis: c.VerdictBasis,
 			})
 		}
 	}

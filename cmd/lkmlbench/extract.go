@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"time"
 
 	"github.com/alecthomas/kong"
@@ -88,7 +87,7 @@ func (c *extractCmd) Run(ctx context.Context, k *kong.Context) error {
 	}
 
 	for _, in := range c.Inputs {
-		r.done(ex.AddPath(in))
+		r.done(addInput(ctx, ex, in, c.LoreBase))
 		if err := r.progress(); err != nil {
 			out.abort()
 			return err
@@ -127,7 +126,7 @@ func (c *extractCmd) Run(ctx context.Context, k *kong.Context) error {
 func (c *extractCmd) fetchLore(ctx context.Context, ex *lkmlbench.Extractor, id string) error {
 	ctx, cancel := context.WithTimeout(ctx, c.Timeout)
 	defer cancel()
-	name, data, err := mbox.FetchLore(ctx, http.DefaultClient, c.LoreBase, id)
+	name, data, err := fetchThread(ctx, c.LoreBase, id)
 	if err != nil {
 		return fmt.Errorf("%s: %w", id, err)
 	}
