@@ -88,4 +88,3 @@ func cacheDir() string {
 	}
 	return filepath.Join(d, "lkmlbench", "lore")
 }
-
