@@ -12,6 +12,7 @@ type cli struct {
 
 	Extract extractCmd `cmd:"" help:"Find the benchmark tables in mail and print them."`
 	Summary summaryCmd `cmd:"" help:"Say per table which cases improved or regressed beyond noise."`
+	Report  reportCmd  `cmd:"" help:"Write a self-contained HTML report with charts: per table grouped bars and verdicts, per series a timeline."`
 	Crawl   crawlCmd   `cmd:"" help:"Store every benchmark table of whole archives (mbox, Maildir, public-inbox git) in a SQLite database."`
 	Query   queryCmd   `cmd:"" help:"Print the records a crawl stored, filtered by benchmark, series, author, message or date."`
 	Merge   mergeCmd   `cmd:"" help:"Combine the databases of sharded crawls into one."`
