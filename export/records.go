@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/lkmlbench/lkmlbench/model"
 )
@@ -59,7 +60,7 @@ var CSVHeader = []string{
 	"field", "value", "unit", "direction", "statistic", "baseline", "flags", "line",
 	"offset", "quote_depth", "author", "reconstructed", "direction_source", "pct_convention",
 	"unit_norm", "normalized", "samples", "improvement_pct", "noise", "series", "series_version",
-	"verdict", "verdict_basis",
+	"verdict", "verdict_basis", "date", "subject",
 }
 
 // csvWriter writes CSVHeader once, then one row per observation.
@@ -110,7 +111,7 @@ func csvRecord(o *model.Observation) []string {
 		trueOrEmpty(o.Reconstructed), o.DirectionSource, o.PctConvention,
 		o.UnitNorm, trueOrEmpty(o.Normalized), intOrEmpty(o.Samples),
 		numberOrEmpty(o.ImprovementPct), o.Noise, o.Series, intOrEmpty(o.SeriesVersion),
-		string(o.Verdict), o.VerdictBasis,
+		string(o.Verdict), o.VerdictBasis, dateOrEmpty(o.Date), o.Subject,
 	}
 }
 
@@ -120,6 +121,15 @@ func intOrEmpty[T int | int64](v T) string {
 		return ""
 	}
 	return strconv.FormatInt(int64(v), 10)
+}
+
+// dateOrEmpty renders a date as RFC 3339 in UTC, as JSONL has it after
+// a round trip through the database; nil is an empty cell.
+func dateOrEmpty(d *time.Time) string {
+	if d == nil {
+		return ""
+	}
+	return d.UTC().Format(time.RFC3339)
 }
 
 // trueOrEmpty renders a flag that is only ever known to be set.

@@ -171,6 +171,10 @@ type Table struct {
 	// series each thread discusses.
 	Series        string `json:"series,omitempty"`
 	SeriesVersion int    `json:"series_version,omitempty"`
+	// Date and Subject are the Date and Subject headers of the message
+	// that holds the table; nil and "" when it has none.
+	Date    *time.Time `json:"date,omitempty"`
+	Subject string     `json:"subject,omitempty"`
 	// Reconstructed is true when the table was read from rebuilt text.
 	Reconstructed bool `json:"reconstructed,omitempty"`
 	// Format is the table family: "value-pct", "pct-imp-cv", "mmtests",

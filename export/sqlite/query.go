@@ -35,7 +35,7 @@ type Query struct {
 // model need no new columns.
 func (s *Store) Observations(ctx context.Context, q Query) ([]model.Observation, error) {
 	where, args := q.where()
-	sqlText := `SELECT t.id, t.quoted_copies, t.doc FROM tables t
+	sqlText := `SELECT t.id, t.quoted_copies, t.doc, m.date, m.subject FROM tables t
 		JOIN messages m ON m.id = t.message_rowid LEFT JOIN series se ON se.id = m.series_id` + where + " ORDER BY t.id"
 	rows, err := s.db.QueryContext(ctx, sqlText, args...)
 	if err != nil {
@@ -46,8 +46,9 @@ func (s *Store) Observations(ctx context.Context, q Query) ([]model.Observation,
 	for rows.Next() {
 		var id int64
 		var copies int
-		var doc string
-		if err := rows.Scan(&id, &copies, &doc); err != nil {
+		var doc, subject string
+		var date sql.NullInt64
+		if err := rows.Scan(&id, &copies, &doc, &date, &subject); err != nil {
 			return nil, s.wrap("querying", err)
 		}
 		t, err := decodeTable(doc)
@@ -55,6 +56,7 @@ func (s *Store) Observations(ctx context.Context, q Query) ([]model.Observation,
 			return nil, s.wrap("querying", fmt.Errorf("table %d: %w", id, err))
 		}
 		t.ID, t.QuotedCopies = TableID(id), copies
+		provenance(&t, date, subject)
 		out = t.AppendObservations(out)
 	}
 	if err := rows.Err(); err != nil {
@@ -108,6 +110,18 @@ func decodeTable(doc string) (model.Table, error) {
 	return t, nil
 }
 
+// provenance gives a table stored before tables kept their message's
+// date and subject those of its message row.
+func provenance(t *model.Table, date sql.NullInt64, subject string) {
+	if t.Date == nil && date.Valid {
+		d := time.Unix(date.Int64, 0).UTC()
+		t.Date = &d
+	}
+	if t.Subject == "" {
+		t.Subject = subject
+	}
+}
+
 // TableID renders a table's row id as extract numbers tables: "t01", ...
 func TableID(id int64) string { return fmt.Sprintf("t%02d", id) }
 
@@ -145,6 +159,7 @@ func (s *Store) Document(ctx context.Context, q Query) (*model.Document, error) 
 			return nil, s.wrap("querying", fmt.Errorf("table %d: %w", id, err))
 		}
 		t.ID, t.QuotedCopies = TableID(id), copies
+		provenance(&t, date, m.Subject)
 		doc.Tables = append(doc.Tables, t)
 		if seen[m.ID] {
 			continue
