@@ -83,7 +83,7 @@ func Build(doc *model.Document) []Timeline {
 	for _, title := range titles {
 		tl := bySeries[title]
 		slices.Sort(tl.Versions)
-		sort.SliceStable(tl.Entries, func(i, j int) bool { return tl.Entries[i].less(&tl.Entries[j]) })
+		sortEntries(tl.Entries)
 		changes(tl.Entries)
 		out = append(out, *tl)
 	}
@@ -97,22 +97,29 @@ func (e *Entry) Key() string {
 	return e.Benchmark + "\x00" + strings.Join(e.Context, " / ") + "\x00" + e.Case + "\x00" + e.Field
 }
 
-// less orders entries by key in first-seen order of benchmarks, then
-// version; sort.SliceStable keeps the tables' own order within.
-func (e *Entry) less(o *Entry) bool {
-	if e.Benchmark != o.Benchmark {
-		return e.Benchmark < o.Benchmark
+// sortEntries orders entries by benchmark, then case (each in the order
+// they first appear: rows keep the author's order, 1, 2, 4, ... 512),
+// then version; entries of one version keep table order.
+func sortEntries(es []Entry) {
+	bench, key := map[string]int{}, map[string]int{}
+	for i := range es {
+		if _, ok := bench[es[i].Benchmark]; !ok {
+			bench[es[i].Benchmark] = len(bench)
+		}
+		if _, ok := key[es[i].Key()]; !ok {
+			key[es[i].Key()] = len(key)
+		}
 	}
-	if a, b := strings.Join(e.Context, " / "), strings.Join(o.Context, " / "); a != b {
-		return a < b
-	}
-	if e.Case != o.Case {
-		return e.Case < o.Case
-	}
-	if e.Field != o.Field {
-		return e.Field < o.Field
-	}
-	return e.Version < o.Version
+	sort.SliceStable(es, func(i, j int) bool {
+		a, b := &es[i], &es[j]
+		if bench[a.Benchmark] != bench[b.Benchmark] {
+			return bench[a.Benchmark] < bench[b.Benchmark]
+		}
+		if key[a.Key()] != key[b.Key()] {
+			return key[a.Key()] < key[b.Key()]
+		}
+		return a.Version < b.Version
+	})
 }
 
 // tableEntries lists the main measure of every case of a table, for each

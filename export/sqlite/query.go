@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -179,4 +180,39 @@ func (s *Store) Document(ctx context.Context, q Query) (*model.Document, error) 
 		return nil, s.wrap("querying", err)
 	}
 	return doc, nil
+}
+
+// SeriesOf returns the titles of the patch series a message belongs to:
+// its own subject's, else those of the other messages of its thread; none
+// when the message is not stored or no subject names a series.
+func (s *Store) SeriesOf(ctx context.Context, messageID string) ([]string, error) {
+	id := strings.Trim(strings.TrimSpace(messageID), "<>")
+	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT se.title, m.message_id = ?1 AS own
+		FROM messages m JOIN series se ON se.id = m.series_id
+		WHERE m.message_id = ?1 OR m.thread_root IN (SELECT thread_root FROM messages WHERE message_id = ?1)
+		ORDER BY own DESC, se.title`, id)
+	if err != nil {
+		return nil, s.wrap("querying", err)
+	}
+	defer rows.Close()
+	var own, thread []string
+	for rows.Next() {
+		var title string
+		var mine bool
+		if err := rows.Scan(&title, &mine); err != nil {
+			return nil, s.wrap("querying", err)
+		}
+		if mine {
+			own = append(own, title)
+		} else if !slices.Contains(thread, title) {
+			thread = append(thread, title)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.wrap("querying", err)
+	}
+	if len(own) > 0 {
+		return own, nil
+	}
+	return thread, nil
 }
