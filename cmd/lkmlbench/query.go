@@ -38,6 +38,9 @@ Examples:
 
 // Run queries the database and writes the records.
 func (c *queryCmd) Run(ctx context.Context, k *kong.Context) error {
+	if c.Format == "parquet" && (c.Output == "" || c.Output == "-") {
+		return usageErr("--format parquet writes a binary file: give -o FILE")
+	}
 	q, err := c.query()
 	if err != nil {
 		return err

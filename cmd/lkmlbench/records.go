@@ -15,7 +15,7 @@ import (
 )
 
 // recordFormats are the --format values of commands that print records.
-const recordFormats = "table,csv,jsonl,json"
+const recordFormats = "table,csv,jsonl,json,parquet"
 
 // writeRecords writes records in a --format of recordFormats: table for
 // reading (fitted to width when > 0), the others with exactly the keys of
@@ -24,6 +24,8 @@ func writeRecords(w io.Writer, obs []model.Observation, format string, width int
 	switch format {
 	case "table":
 		return export.WriteTable(w, obs, width)
+	case "parquet":
+		return export.WriteParquet(w, obs)
 	case "json":
 		if obs == nil {
 			obs = []model.Observation{}
