@@ -211,7 +211,7 @@ func barChartSVG(t *model.Table, d barData) (string, error) {
 	nv := max(len(d.variants), 1)
 	// One case spans one unit of x; its bars share 80% of it.
 	plotArea := width - 80
-	unit := plotArea / vg.Length(len(d.groups)+1)
+	unit := plotArea / vg.Length(float64(len(d.groups))+0.2)
 	barW := max(unit*0.8/vg.Length(nv), 1)
 	var marks [2]plotter.XYs // regressed, improved
 	for vi := range d.variants {
@@ -244,6 +244,20 @@ func barChartSVG(t *model.Table, d barData) (string, error) {
 		bars.Color = palette[vi%len(palette)]
 		bars.LineStyle.Width = 0
 		p.Add(bars)
+		// A bar of height 0 would be invisible: a thick stroke on the
+		// axis shows that the number is there and is 0.
+		half := 0.4 / float64(nv)
+		for gi, g := range d.bars {
+			if b := g[vi]; b != nil && b.value == 0 {
+				x := float64(gi) + shift
+				zero, err := plotter.NewLine(plotter.XYs{{X: x - half, Y: 0}, {X: x + half, Y: 0}})
+				if err != nil {
+					return "", err
+				}
+				zero.Color, zero.Width = bars.Color, vg.Points(3)
+				p.Add(zero)
+			}
+		}
 		if len(errs) > 0 {
 			eb, err := plotter.NewYErrorBars(errs)
 			if err != nil {
@@ -279,6 +293,9 @@ func barChartSVG(t *model.Table, d barData) (string, error) {
 		p.X.Tick.Label.XAlign = draw.XRight
 		p.X.Tick.Label.YAlign = draw.YTop
 	}
+	// Half a case of room left and right, so that the outer bars are
+	// not cut at the edge.
+	p.X.Min, p.X.Max = -0.6, float64(len(d.groups))-0.4
 	p.Y.Min = math.Min(p.Y.Min, 0)
 	p.Y.Max *= 1.08 // room for the verdict marks
 	return svgString(p, width, chartHeight)

@@ -301,15 +301,16 @@ func seriesView1(tl timeline.Timeline, n int) (seriesView, error) {
 	var benches []string
 	lines := map[string][]*line{}
 	improvements := map[string]bool{}
+	// A benchmark's chart shows improvements when every entry has one,
+	// else the values.
 	for _, e := range tl.Entries {
-		if _, ok := lines[e.Benchmark]; !ok {
+		if _, ok := improvements[e.Benchmark]; !ok {
 			benches = append(benches, e.Benchmark)
 			improvements[e.Benchmark] = true
 		}
 		if e.ImprovementPct == nil {
 			improvements[e.Benchmark] = false
 		}
-		lines[e.Benchmark] = lines[e.Benchmark]
 	}
 	for _, e := range tl.Entries {
 		y := e.Value.Float()
