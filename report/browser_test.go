@@ -225,7 +225,7 @@ func inkAndColour(img image.Image) (float64, bool) {
 			if r < 230 || g < 230 || bl < 230 {
 				ink++
 			}
-			if max(r, g, bl)-min(r, g, bl) > 80 {
+			if max(r, g, bl)-min(r, g, bl) > 60 {
 				colour = true
 			}
 		}

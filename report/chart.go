@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -35,8 +36,8 @@ type bar struct {
 // palette holds the variant colours: dark enough to read on white, told
 // apart without relying on red and green, which mark verdicts.
 var palette = []color.RGBA{
-	{0x1f, 0x4e, 0x99, 0xff}, {0xe0, 0x8a, 0x1e, 0xff}, {0x6b, 0x4c, 0x9a, 0xff},
-	{0x5f, 0x8f, 0xb4, 0xff}, {0x8c, 0x56, 0x4b, 0xff}, {0x7f, 0x7f, 0x7f, 0xff},
+	{0x1f, 0x4e, 0x99, 0xff}, {0xe0, 0x8a, 0x1e, 0xff}, {0x7b, 0x3f, 0xa0, 0xff},
+	{0x4f, 0x9f, 0xd4, 0xff}, {0xa6, 0x76, 0x1d, 0xff}, {0xe3, 0x77, 0xc2, 0xff},
 	{0xbc, 0xbd, 0x22, 0xff}, {0x17, 0xbe, 0xcf, 0xff},
 }
 
@@ -181,6 +182,18 @@ func (d *barData) relativize(t *model.Table) {
 	d.relative = true
 }
 
+// maxTick is the longest case label a chart's axis shows; the table
+// under the chart has the whole label.
+const maxTick = 24
+
+// shortLabel cuts a case label for the axis.
+func shortLabel(s string) string {
+	if utf8.RuneCountInString(s) <= maxTick {
+		return s
+	}
+	return string([]rune(s)[:maxTick-1]) + "…"
+}
+
 // chartWidth grows with the bars so that labels stay legible.
 func chartWidth(groups, variants int) vg.Length {
 	w := vg.Length(groups*max(variants, 1))*14 + vg.Length(groups)*10 + 90
@@ -281,11 +294,13 @@ func barChartSVG(t *model.Table, d barData) (string, error) {
 		}
 		p.Add(sc)
 	}
-	p.NominalX(d.groups...)
+	ticks := make([]string, len(d.groups))
 	longest := 0
-	for _, g := range d.groups {
-		longest = max(longest, len(g))
+	for i, g := range d.groups {
+		ticks[i] = shortLabel(g)
+		longest = max(longest, utf8.RuneCountInString(ticks[i]))
 	}
+	p.NominalX(ticks...)
 	// Tick labels are about 5pt a character: turn them when they would
 	// run into each other.
 	if vg.Length(longest)*5 > unit {
