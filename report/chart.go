@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -316,6 +317,58 @@ func barChartSVG(t *model.Table, d barData) (string, error) {
 	return svgString(p, width, chartHeight)
 }
 
+// lineLegend names the lines of a timeline chart by their colours.
+func lineLegend(lines []lineSeries) []legendEntry {
+	out := make([]legendEntry, len(lines))
+	for i, l := range lines {
+		out[i] = legendEntry{Color: hexColor(palette[i%len(palette)]), Name: l.name}
+	}
+	return out
+}
+
+// maxGroups bounds the cases one chart shows: beyond it bars are too
+// thin to see (kernel test robot tables have hundreds of rows).
+const maxGroups = 40
+
+// keepLargest cuts d to the maxGroups cases that changed most against the
+// baseline (verdicts beyond noise first), in table order; it returns how
+// many cases there were.
+func (d *barData) keepLargest() int {
+	n := len(d.groups)
+	if n <= maxGroups {
+		return n
+	}
+	score := make([]float64, n)
+	for g, bars := range d.bars {
+		for _, b := range bars {
+			if b == nil {
+				continue
+			}
+			s := math.Abs(b.value - 1)
+			if !d.relative {
+				s = math.Abs(b.value)
+			}
+			if b.verdict.Beyond() {
+				s += 1e12
+			}
+			score[g] = math.Max(score[g], s)
+		}
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool { return score[order[i]] > score[order[j]] })
+	keep := order[:maxGroups]
+	sort.Ints(keep)
+	groups, bars := make([]string, 0, maxGroups), make([][]*bar, 0, maxGroups)
+	for _, g := range keep {
+		groups, bars = append(groups, d.groups[g]), append(bars, d.bars[g])
+	}
+	d.groups, d.bars = groups, bars
+	return n
+}
+
 // legendEntry is one colour of a chart and what it stands for.
 type legendEntry struct {
 	Color, Name string
@@ -399,7 +452,8 @@ type lineSeries struct {
 }
 
 // lineChartSVG draws how each case's improvement moved across the
-// versions of a series.
+// versions of a series; line i has palette colour i, and the page gives
+// the legend (lineLegend).
 func lineChartSVG(title, ylabel string, versions []int, lines []lineSeries) (string, error) {
 	p := plot.New()
 	p.Title.Text = title
@@ -419,11 +473,9 @@ func lineChartSVG(title, ylabel string, versions []int, lines []lineSeries) (str
 		ln.Width = vg.Points(1.5)
 		pts.Shape = draw.CircleGlyph{}
 		p.Add(ln, pts)
-		p.Legend.Add(l.name, ln, pts)
 	}
 	p.NominalX(labels...)
-	p.Legend.Top = true
-	p.Legend.Left = true
+	p.X.Min, p.X.Max = -0.3, float64(len(versions))-0.7
 	zero := plotter.NewFunction(func(float64) float64 { return 0 })
 	zero.Color = color.Gray{0x99}
 	zero.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}

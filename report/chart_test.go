@@ -1,6 +1,8 @@
 package report
 
 import (
+	"sort"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -95,4 +97,32 @@ func TestBarChartMarksVerdicts(t *testing.T) {
 		names = append(names, e.Name)
 	}
 	assert.Equal(t, []string{"tip", "new", "regressed beyond noise", "improved beyond noise"}, names)
+}
+
+// TestKeepLargest cuts a chart of many cases to those that changed most,
+// verdicts beyond noise first, in table order.
+func TestKeepLargest(t *testing.T) {
+	tab := model.Table{Variants: []string{"base", "new"}, Baseline: "base"}
+	for i := range 60 {
+		v := "100.5"
+		switch i {
+		case 7:
+			v = "150" // the largest change
+		case 50:
+			v = "101" // small, but a verdict beyond noise
+		}
+		tab.Rows = append(tab.Rows, model.Row{Case: strconv.Itoa(i), Cells: []model.Cell{
+			{Variant: "base", Field: "value", Value: "100"}, {Variant: "new", Field: "value", Value: model.Number(v)}}})
+	}
+	tab.Rows[50].Cells[1].Verdict = model.VerdictRegressed
+	d := tableBars(&tab)
+	require.Equal(t, 60, d.keepLargest())
+	require.Len(t, d.groups, maxGroups)
+	assert.Contains(t, d.groups, "7")
+	assert.Contains(t, d.groups, "50")
+	assert.True(t, sort.SliceIsSorted(d.groups, func(i, j int) bool {
+		a, _ := strconv.Atoi(d.groups[i])
+		b, _ := strconv.Atoi(d.groups[j])
+		return a < b
+	}), "table order kept: %v", d.groups)
 }

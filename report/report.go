@@ -74,6 +74,9 @@ type tableView struct {
 	Chart             template.HTML // "" when the table has nothing to chart
 	Legend            []legendEntry
 	Relative          bool
+	// Shown and Cases say how many cases the chart shows of how many,
+	// when it shows only those that changed most.
+	Shown, Cases int
 	Columns           []column
 	Rows              []rowView
 	Prov              provenance
@@ -106,8 +109,9 @@ type seriesView struct {
 
 // timelineChart is one benchmark's line chart; ID is unique in the page.
 type timelineChart struct {
-	ID  string
-	SVG template.HTML
+	ID     string
+	SVG    template.HTML
+	Legend []legendEntry
 }
 
 func build(doc *model.Document, o Options) (*view, error) {
@@ -199,6 +203,9 @@ func index(doc *model.Document, tvs []tableView, timelines map[string]string) []
 func tableView1(t *model.Table, sum normalize.TableSummary, m *model.Message, o Options) (tableView, error) {
 	tv := tableView{ID: t.ID, Anchor: "table-" + t.ID, Title: chartTitle(t), Summary: sum}
 	if d := tableBars(t); len(d.groups) > 0 {
+		if n := d.keepLargest(); n > len(d.groups) {
+			tv.Shown, tv.Cases = len(d.groups), n
+		}
 		svg, err := barChartSVG(t, d)
 		if err != nil {
 			return tv, err
@@ -343,7 +350,8 @@ func seriesView1(tl timeline.Timeline, n int) (seriesView, error) {
 		if err != nil {
 			return sv, err
 		}
-		sv.Charts = append(sv.Charts, timelineChart{ID: fmt.Sprintf("%s-chart-%d", sv.Anchor, len(sv.Charts)+1), SVG: template.HTML(svg)})
+		sv.Charts = append(sv.Charts, timelineChart{ID: fmt.Sprintf("%s-chart-%d", sv.Anchor, len(sv.Charts)+1),
+			SVG: template.HTML(svg), Legend: lineLegend(ls)})
 	}
 	return sv, nil
 }
