@@ -77,10 +77,10 @@ type tableView struct {
 	// Shown and Cases say how many cases the chart shows of how many,
 	// when it shows only those that changed most.
 	Shown, Cases int
-	Columns           []column
-	Rows              []rowView
-	Prov              provenance
-	Facts             []string
+	Columns      []column
+	Rows         []rowView
+	Prov         provenance
+	Facts        []string
 }
 
 type column struct{ Variant, Field string }
