@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -8,16 +9,16 @@ import (
 	"github.com/alecthomas/kong"
 	"golang.org/x/term"
 
-	"github.com/lkmlbench/lkmlbench"
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/normalize"
 )
 
 type summaryCmd struct {
-	Benchmarks string   `placeholder:"FILE" type:"existingfile" help:"Better-direction list (JSON, as normalize/benchmarks.json) laid over the built-in one."`
-	MinChange  float64  `default:"5" placeholder:"PCT" help:"For tables that give no spread or significance, the change in percent that counts as beyond noise (default ${default})."`
-	Color      string   `enum:"auto,always,never" default:"auto" help:"Colour regressions and improvements: auto (when standard output is a terminal), always, never."`
-	Inputs     []string `arg:"" name:"input" help:"Mail to read, as for extract; - for standard input."`
+	Format    string  `short:"f" enum:"text,json" default:"text" help:"Output: text (for reading) or json (one document, docs/summary.schema.json)."`
+	Output    string  `short:"o" placeholder:"FILE" help:"Write to FILE instead of standard output (written in full or not at all)."`
+	MinChange float64 `default:"5" placeholder:"PCT" help:"For tables that give no spread or significance, the change in percent that counts as beyond noise (default ${default})."`
+	Color     string  `enum:"auto,always,never" default:"auto" help:"Colour regressions and improvements: auto (when standard output is a terminal and NO_COLOR is unset), always, never."`
+	inputSource
 }
 
 // Help is the long help of "lkmlbench summary --help".
@@ -29,37 +30,60 @@ positive meaning better whatever the metric.
 
 A change is beyond noise when it exceeds the coefficient of variation of
 both sides, when mmtests marked it significant, or, for tables with neither,
-when it is at least --min-change percent.
+when it is at least --min-change percent. The verdicts are those of the
+records' "verdict" key.
 
 Examples:
 
     lkmlbench summary thread.mbox
-    lkmlbench summary --benchmarks mybench.json --min-change 2 reply.eml`
+    lkmlbench summary --benchmarks mybench.json --min-change 2 reply.eml
+    lkmlbench summary --format json -o summary.json thread.mbox
+    lkmlbench summary --db results.db --series 'latency nice'`
 }
 
-// Run reads every input and prints the summary; unreadable inputs are
-// reported and give exit status 1.
-func (c *summaryCmd) Run(k *kong.Context) error {
-	bl, err := loadBenchmarks(c.Benchmarks)
+// Run reads every input (or the database) and prints the summary;
+// unreadable inputs are reported and give exit status 1.
+func (c *summaryCmd) Run(ctx context.Context, k *kong.Context) error {
+	doc, failed, err := c.document(ctx, k.Stderr)
 	if err != nil {
 		return err
 	}
-	ex := lkmlbench.New(lkmlbench.Options{Benchmarks: bl})
-	failed := false
-	for _, in := range c.Inputs {
-		if err := ex.AddPath(in); err != nil {
-			fmt.Fprintf(k.Stderr, "lkmlbench: %v\n", err)
-			failed = true
-		}
+	out, err := createOutput(c.Output, k.Stdout)
+	if err != nil {
+		return err
 	}
-	color := c.Color == "always" || (c.Color == "auto" && isTerminal(k.Stdout))
-	if err := normalize.WriteSummary(k.Stdout, ex.Document(), normalize.SummaryOptions{Color: color, MinChange: c.MinChange}); err != nil {
+	if c.Format == "json" {
+		err = normalize.WriteSummaryJSON(out, doc, c.MinChange)
+	} else {
+		color := c.Output == "" && useColor(c.Color, k.Stdout)
+		err = normalize.WriteSummary(out, doc, normalize.SummaryOptions{Color: color, MinChange: c.MinChange})
+	}
+	if err == nil {
+		err = out.commit()
+	}
+	if err != nil {
+		out.abort()
 		return err
 	}
 	if failed {
 		return errInputs
 	}
 	return nil
+}
+
+// useColor decides --color: auto colours a terminal unless NO_COLOR is
+// set to anything (https://no-color.org).
+func useColor(flag string, w io.Writer) bool {
+	switch flag {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	if _, ok := os.LookupEnv("NO_COLOR"); ok {
+		return false
+	}
+	return isTerminal(w)
 }
 
 // isTerminal reports whether w is a terminal.
