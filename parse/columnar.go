@@ -52,19 +52,43 @@ func (columnar) Read(b *Block) []Match {
 // is the line to look at after it: past the table, or past a listing
 // that is no table, so that its rows are not read again one by one.
 func readColumnar(b *Block, lines []layLine, first int) (m Match, next int, ok bool) {
+	lt, next, ok := layTable(lines, first)
+	if !ok {
+		return Match{}, next, false
+	}
+	t := lt.g.table(b, lines, lt.bd)
+	if len(t.Rows) == 0 {
+		return Match{}, first + 1, false
+	}
+	t.Format = gridFormat(lines[lt.start:lt.end])
+	return Match{Start: lt.start, End: lt.end, Table: t}, lt.end, true
+}
+
+// laidTable is a table's geometry as the layout reader found it: its
+// body, its grid and the lines it spans (headers and framing rules
+// included, end exclusive).
+type laidTable struct {
+	bd         body
+	g          grid
+	start, end int
+}
+
+// layTable lays out the table whose first data row is line first: its
+// body, its columns, a header of numbers or a key column, its titles.
+func layTable(lines []layLine, first int) (laidTable, int, bool) {
 	bd := readBody(lines, first)
 	if len(bd.rows) < 2 && len(lines[first].cells) < 3 {
-		return Match{}, first + 1, false
+		return laidTable{}, first + 1, false
 	}
 	g, ok := place(bd)
 	if !ok {
-		return Match{}, first + 1, false
+		return laidTable{}, first + 1, false
 	}
 	if g.indexRow() {
 		// a header of numbers (task counts) over kernel rows names the
 		// cases; over anything else it is a per-cpu or per-node listing
 		if !rowsAreKernels(g.labels[1:], nil) {
-			return Match{}, bd.end, false
+			return laidTable{}, bd.end, false
 		}
 		g.casesAcross = true
 		g.labelHead = g.labels[0]
@@ -90,11 +114,7 @@ func readColumnar(b *Block, lines []layLine, first int) (m Match, next int, ok b
 		}
 	}
 	if !g.plausible() || len(bd.rows) == 1 && !g.titled() {
-		return Match{}, first + 1, false
-	}
-	t := g.table(b, lines, bd)
-	if len(t.Rows) == 0 {
-		return Match{}, first + 1, false
+		return laidTable{}, first + 1, false
 	}
 	end := bd.end
 	// the rules framing a table belong to it
@@ -104,8 +124,7 @@ func readColumnar(b *Block, lines []layLine, first int) (m Match, next int, ok b
 	if end < len(lines) && lines[end].class == lcRule {
 		end++
 	}
-	t.Format = gridFormat(lines[start:end])
-	return Match{Start: start, End: end, Table: t}, end, true
+	return laidTable{bd: bd, g: g, start: start, end: end}, end, true
 }
 
 // gridFormat names a table's format by its separators: '|' between the
@@ -400,6 +419,7 @@ func (g *grid) table(b *Block, lines []layLine, bd body) model.Table {
 		}
 	}
 	var rows []model.Row
+	labelled := false // variants come from label lines over the row blocks
 	for i, li := range bd.rows {
 		label := g.labels[i]
 		caseName, rowField := label, ""
@@ -413,7 +433,7 @@ func (g *grid) table(b *Block, lines []layLine, bd body) model.Table {
 		variant := ""
 		if lab := labelOf(bd.subs[i]); lab != "" && !kernelRows && len(g.variantTitles(means)) == 0 {
 			// a label line over each block of rows ("Kernel: 9.1-rc3")
-			variant, caseName, rowField = lab, label, ""
+			variant, caseName, rowField, labelled = lab, label, "", true
 			addVariant(variant)
 		}
 		if kernelRows {
@@ -473,10 +493,9 @@ func (g *grid) table(b *Block, lines []layLine, bd body) model.Table {
 		}
 	}
 	t := model.Table{Variants: variants, Rows: rows, Unit: units.common()}
-	if !kernelRows {
-		t.Baseline = pickBaseline(variants, hasPct)
-	} else {
-		t.Baseline = pickBaseline(variants, false)
+	t.Baseline = pickBaseline(variants, hasPct && !kernelRows)
+	if t.Baseline == "" && labelled && len(variants) > 1 {
+		t.Baseline = variants[0] // the first labelled block is the reference
 	}
 	if t.Unit == "" {
 		t.Unit = titleUnit(g.titles)

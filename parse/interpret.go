@@ -52,7 +52,7 @@ var spacedUnits = map[string]bool{
 // label or prose.
 func readCell(p piece, style CommaStyle) ([]cellRead, bool) {
 	ts, commas := listSplit(p.toks)
-	ts = foldUnits(minutesSeconds(ts))
+	ts = foldUnits(foldPct(minutesSeconds(ts)))
 	if len(ts) == 1 && isMissingTok(ts[0]) {
 		return []cellRead{{slots: []slot{{missing: true}}, start: p.start, end: p.end}}, true
 	}
@@ -146,6 +146,28 @@ func listSplit(ts []tok) ([]tok, bool) {
 		out[i] = head
 	}
 	return out, commas
+}
+
+// foldPct reads "(0.00 pct)" as a bracketed percentage, as "(0.00%)" is.
+func foldPct(ts []tok) []tok {
+	var out []tok
+	for i := 0; i < len(ts); i++ {
+		if i+3 < len(ts) && ts[i].text == "(" && ts[i+1].kind == tNum && ts[i+2].text == "pct" && ts[i+3].text == ")" {
+			if out == nil {
+				out = append([]tok(nil), ts[:i]...)
+			}
+			out = append(out, tok{kind: tParen, text: ts[i+1].text + "%", start: ts[i].start, end: ts[i+3].end, num: ts[i+1].text + "%"})
+			i += 3
+			continue
+		}
+		if out != nil {
+			out = append(out, ts[i])
+		}
+	}
+	if out == nil {
+		return ts
+	}
+	return out
 }
 
 // minutesSeconds reads durations written "1m41s" (fsmark, time(1)) as
@@ -248,6 +270,12 @@ func meaning(title string) colMeaning {
 	}
 	if f, ok := statField(title); ok {
 		return colMeaning{field: f}
+	}
+	// "p50 latency", "99th lat": a percentile of the quantity named after it
+	if words := strings.Fields(title); len(words) == 2 && metricWords[strings.ToLower(words[1])] {
+		if p, ok := percentileName(strings.ToLower(words[0])); ok {
+			return colMeaning{field: p}
+		}
 	}
 	if base, paren, pct := annotated(title); paren != "" {
 		m := colMeaning{variant: base, field: "value", paren: paren, pctMain: pct}

@@ -327,6 +327,9 @@ func readBody(lines []layLine, first int) body {
 			if len(l.cells) > width && !bd.wrapped || len(l.cells) < (width+1)/2 {
 				return bd
 			}
+			if blanks > 0 && len(l.cells) != width && !bd.wrapped {
+				return bd // a group after a blank line repeats the shape of the rows
+			}
 			if blanks > 0 && len(bd.rows) > 0 {
 				group++
 			}
@@ -648,6 +651,14 @@ func (g *grid) title(lines []layLine, heads []int, wrapped bool) {
 	for k := 0; k+1 < len(placed); k++ {
 		spreadGroups(placed[k], placed[k+1], n)
 	}
+	if k := len(heads) - 1; !wrapped && k >= 1 && len(placed[k]) == 0 && g.allLeft(lines[heads[k]]) {
+		// a last header line at the margin, alone: the tail of a header a
+		// mailer wrapped, titling the columns the line above left untitled
+		placed[k] = wrappedTail(lines[heads[k]], placed[k-1], n)
+		if placed[k] != nil {
+			labelHead = labelHead[:len(labelHead)-1]
+		}
+	}
 	for _, frags := range placed {
 		for _, f := range frags {
 			for j := f.from; j < f.to; j++ {
@@ -661,6 +672,36 @@ func (g *grid) title(lines []layLine, heads []int, wrapped bool) {
 		}
 	}
 	g.labelHead = strings.Join(labelHead, " ")
+}
+
+// allLeft reports whether every piece of a line lies left of the first
+// value column.
+func (g *grid) allLeft(l layLine) bool {
+	for _, p := range l.pieces {
+		if p.end > g.cols[0].start {
+			return false
+		}
+	}
+	return len(l.pieces) > 0
+}
+
+// wrappedTail places the words of a header line that a mailer wrapped to
+// the margin over the last columns, when the line above titles all the
+// others; nil when the counts do not agree.
+func wrappedTail(l layLine, above []headFrag, n int) []headFrag {
+	words := strings.Fields(l.text)
+	titled := 0
+	for _, f := range above {
+		titled = max(titled, f.to)
+	}
+	if len(words) == 0 || titled+len(words) != n {
+		return nil
+	}
+	out := make([]headFrag, len(words))
+	for k, w := range words {
+		out[k] = headFrag{text: w, from: titled + k, to: titled + k + 1}
+	}
+	return out
 }
 
 // headFrag is a header fragment and the columns [from, to) it titles.
@@ -686,6 +727,13 @@ func (g *grid) placeLine(l layLine) (frags []headFrag, head string) {
 		at[k] = nearestColumn(g.cols, p.start, p.end)
 		clash = clash || used[at[k]] || p.end-p.start > 2*(g.cols[at[k]].end-g.cols[at[k]].start)+4 && len(ps) < n
 		used[at[k]] = true
+	}
+	words := 0
+	for _, p := range ps {
+		words += len(strings.Fields(p.text(l.text)))
+	}
+	if !clash && len(left) == 0 && len(ps) < n && (words == n || words == n+1) && len(ps) < words {
+		clash = true // "config base patched": one piece, a word per column
 	}
 	if clash && len(left) == 0 && len(ps) == n+1 && ps[0].start < g.cols[0].start {
 		// the label column's title, shifted over the first column
