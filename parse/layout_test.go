@@ -29,8 +29,8 @@ func TestCutPieces(t *testing.T) {
 		want []string
 	}{
 		{"with-f4-1g  0.67645 (+3.7%)  0.68000", []string{"with-f4-1g", "0.67645 (+3.7%)", "0.68000"}},
-		{"1.0685  (-0.3%)  1.0570", []string{"1.0685  (-0.3%)", "1.0570"}},        // a bracket qualifies the number before it
-		{"13.48       +-  5.19%", []string{"13.48       +-  5.19%"}},              // so does a spread
+		{"1.0685  (-0.3%)  1.0570", []string{"1.0685  (-0.3%)", "1.0570"}},       // a bracket qualifies the number before it
+		{"13.48       +-  5.19%", []string{"13.48       +-  5.19%"}},             // so does a spread
 		{"1.00 [  0.00]( 0.36)  1.02", []string{"1.00 [  0.00]( 0.36)", "1.02"}}, // no cut inside brackets
 		{"Pipe   8 |  0.182 |", []string{"Pipe", "8", "0.182"}},
 		{"File creation   41822.114", []string{"File creation", "41822.114"}},
@@ -57,7 +57,7 @@ func TestReadLine(t *testing.T) {
 		{"        |        |", lcPipeOnly, "", 0},
 		{"case    base   patched", lcText, "", 0},
 		{"Idle Total\t\t2533\t100.00%", lcData, "Idle Total", 2},
-		{"4ms> x >= 2ms\t\t91\t3.59%", lcData, "4ms> x >= 2ms", 2}, // numbers in a label stay in it
+		{"4ms> x >= 2ms\t\t91\t3.59%", lcData, "4ms> x >= 2ms", 2},        // numbers in a label stay in it
 		{"Pipe          8  |   0.611    |    0.604", lcData, "Pipe 8", 2}, // an integer left of the grid is a key
 		{"  50.0th:           6.00     |      6.00", lcData, "50.0th:", 2},
 		{"with-a 1.0 (+2%) 2.0 (+3%)", lcData, "with-a", 2}, // collapsed spacing
