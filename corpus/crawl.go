@@ -6,6 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/lkmlbench/lkmlbench/export/store"
 )
 
 // inFlight bounds the messages between the reader and the store (queued,
@@ -23,7 +25,7 @@ const inFlight = 256
 // database) stops the crawl with the store's error; what was committed
 // before stays consistent, and a later crawl resumes by skipping the
 // messages stored.
-func Crawl(ctx context.Context, st Store, inputs []string, opts Options) (Progress, error) {
+func Crawl(ctx context.Context, st store.Store, inputs []string, opts Options) (Progress, error) {
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -43,7 +45,7 @@ func Crawl(ctx context.Context, st Store, inputs []string, opts Options) (Progre
 // its own, so that reading and parsing go on while a batch is written; it
 // alone counts progress and calls OnProgress and OnFault.
 type crawl struct {
-	st    Store
+	st    store.Store
 	opts  *Options
 	start time.Time
 	bytes atomic.Int64
@@ -59,7 +61,7 @@ type crawl struct {
 // batch is what the writer hands the committer: records in order and what
 // the crawl met on the way to them.
 type batch struct {
-	recs                        []Record
+	recs                        []store.Record
 	faults                      []Fault
 	messages, filtered, decoded int64
 }
@@ -136,8 +138,8 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 	c.commits = make(chan *batch)
 	c.free = make(chan *batch, 1)
 	c.stored = make(chan error, 1)
-	c.free <- &batch{recs: make([]Record, 0, c.opts.BatchSize)}
-	c.cur = &batch{recs: make([]Record, 0, c.opts.BatchSize)}
+	c.free <- &batch{recs: make([]store.Record, 0, c.opts.BatchSize)}
+	c.cur = &batch{recs: make([]store.Record, 0, c.opts.BatchSize)}
 	go c.commit(ctx)
 
 	err := c.write(ctx, results, tokens)
@@ -251,7 +253,7 @@ func (c *crawl) flush(wait bool) error {
 // and drops the batches still coming.
 func (c *crawl) commit(ctx context.Context) {
 	for b := range c.commits {
-		var st PutStats
+		var st store.PutStats
 		var err error
 		if len(b.recs) > 0 {
 			st, err = c.st.Put(context.WithoutCancel(ctx), b.recs)

@@ -15,6 +15,7 @@ import (
 	"github.com/lkmlbench/lkmlbench"
 	"github.com/lkmlbench/lkmlbench/corpus"
 	"github.com/lkmlbench/lkmlbench/export/sqlite"
+	"github.com/lkmlbench/lkmlbench/export/store"
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
@@ -28,7 +29,7 @@ func openStore(t *testing.T, path string) *sqlite.Store {
 
 func observations(t *testing.T, st *sqlite.Store) []model.Observation {
 	t.Helper()
-	obs, err := st.Observations(context.Background(), sqlite.Query{})
+	obs, err := store.Observations(context.Background(), st, store.Query{})
 	require.NoError(t, err)
 	return obs
 }

@@ -9,14 +9,20 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench"
+	"github.com/lkmlbench/lkmlbench/export/store"
 	"github.com/lkmlbench/lkmlbench/mbox"
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
+// seqShift places a message in the reading order (store.Record.Seq):
+// the item's sequence number shifted left, plus the message's index in
+// the item for the whole files that hold several.
+const seqShift = 20
+
 // result is what a worker made of one item.
 type result struct {
 	seq      int64
-	recs     []Record
+	recs     []store.Record
 	messages int64 // messages read (stored or not)
 	filtered int64
 	decoded  int64
@@ -98,7 +104,7 @@ func (w *worker) raw(it *item, res *result) {
 		res.filtered = 1
 		return
 	}
-	rec := Record{Hash: digest(data), Commit: it.commit}
+	rec := store.Record{Hash: digest(data), Commit: it.commit, Seq: it.seq << seqShift}
 	if w.view.needsDecode(data, &h) {
 		m, _ := mbox.Decode(it.source, it.raw)
 		if it.commit != "" && m.Meta.ID == fmt.Sprintf("%s#%d", it.source, it.raw.Line) {
@@ -142,7 +148,7 @@ func (w *worker) whole(it *item, res *result) {
 	if r == nil {
 		return
 	}
-	for _, m := range r.Messages {
+	for i, m := range r.Messages {
 		res.messages++
 		meta := &m.Meta
 		if meta.Source == "" {
@@ -153,7 +159,7 @@ func (w *worker) whole(it *item, res *result) {
 			continue
 		}
 		res.decoded++
-		res.recs = append(res.recs, Record{Meta: *meta, Hash: bodyDigest(m), Tables: lkmlbench.MessageTables(it.source, m, w.opts.Pipeline)})
+		res.recs = append(res.recs, store.Record{Meta: *meta, Hash: bodyDigest(m), Seq: it.seq<<seqShift | int64(min(i, 1<<seqShift-1)), Tables: lkmlbench.MessageTables(it.source, m, w.opts.Pipeline)})
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/lkmlbench/lkmlbench/corpus"
 	"github.com/lkmlbench/lkmlbench/export/sqlite"
+	"github.com/lkmlbench/lkmlbench/export/store"
 )
 
 // mergeCmd combines the databases of sharded crawls.
@@ -37,7 +38,7 @@ func (c *mergeCmd) Run(ctx context.Context, k *kong.Context) (err error) {
 			err = cerr
 		}
 	}()
-	var total corpus.PutStats
+	var total store.PutStats
 	for _, in := range c.Inputs {
 		if _, err := os.Stat(in); err != nil {
 			return err

@@ -9,6 +9,7 @@ import (
 
 	"github.com/lkmlbench/lkmlbench/export"
 	"github.com/lkmlbench/lkmlbench/export/sqlite"
+	"github.com/lkmlbench/lkmlbench/export/store"
 )
 
 // queryCmd prints the stored records a filter selects.
@@ -25,7 +26,7 @@ type queryCmd struct {
 
 // Run queries the database and writes the records to standard output.
 func (c *queryCmd) Run(ctx context.Context, k *kong.Context) error {
-	q := sqlite.Query{Benchmark: c.Benchmark, Series: c.Series, Author: c.Author, MessageID: c.MessageID}
+	q := store.Query{Benchmark: c.Benchmark, Series: c.Series, Author: c.Author, MessageID: c.MessageID}
 	var err error
 	if q.Since, err = parseDay(c.Since, "--since"); err != nil {
 		return err
@@ -41,7 +42,7 @@ func (c *queryCmd) Run(ctx context.Context, k *kong.Context) error {
 		return err
 	}
 	defer st.Close()
-	obs, err := st.Observations(ctx, q)
+	obs, err := store.Observations(ctx, st, q)
 	if err != nil {
 		return err
 	}

@@ -5,33 +5,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"time"
 
+	"github.com/lkmlbench/lkmlbench/export/store"
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
-// Query selects observations; zero fields select everything. Text
-// filters are SQL LIKE patterns matched case-insensitively, so '%' and '_'
-// are wildcards.
-type Query struct {
-	// Benchmark matches the table's benchmark name.
-	Benchmark string
-	// Series matches part of the patch series title of the message.
-	Series string
-	// Author matches part of the table's author or the message's sender
-	// address.
-	Author string
-	// MessageID is the exact Message-ID (angle brackets optional).
-	MessageID string
-	// Since and Until bound the message date (Until exclusive).
-	Since, Until time.Time
-}
-
-// Observations returns the stored records matching q, in table and row
-// order, exactly as `lkmlbench extract --format jsonl` prints them: they
-// are rebuilt from each table's stored model.Table, so new fields of the
-// model need no new columns.
-func (s *Store) Observations(ctx context.Context, q Query) ([]model.Observation, error) {
+// Tables implements store.Reader: the stored tables matching q, in table
+// order, rebuilt from each table's stored model.Table (so new fields of
+// the model need no new columns) and numbered by row id.
+func (s *Store) Tables(ctx context.Context, q store.Query) ([]model.Table, error) {
 	var where []string
 	var args []any
 	add := func(cond string, a ...any) {
@@ -67,7 +49,7 @@ func (s *Store) Observations(ctx context.Context, q Query) ([]model.Observation,
 		return nil, s.wrap("querying", err)
 	}
 	defer rows.Close()
-	var out []model.Observation
+	var out []model.Table
 	for rows.Next() {
 		var id int64
 		var copies int
@@ -79,14 +61,11 @@ func (s *Store) Observations(ctx context.Context, q Query) ([]model.Observation,
 		if err := json.Unmarshal([]byte(doc), &t); err != nil {
 			return nil, s.wrap("querying", fmt.Errorf("table %d: %w", id, err))
 		}
-		t.ID, t.QuotedCopies = TableID(id), copies
-		out = t.AppendObservations(out)
+		t.ID, t.QuotedCopies = store.TableID(id), copies
+		out = append(out, t)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, s.wrap("querying", err)
 	}
 	return out, nil
 }
-
-// TableID renders a table's row id as extract numbers tables: "t01", ...
-func TableID(id int64) string { return fmt.Sprintf("t%02d", id) }

@@ -1,0 +1,12 @@
+// Package store is the contract between a crawl and the databases it
+// writes, as database/sql/driver sits between database/sql and its
+// drivers: the records a crawl hands a store (Record), what a batch
+// changed (PutStats), the interface every store implements (Store) and
+// the selection a query makes (Query, Reader).
+//
+// The crawl (package corpus) and merge write through Store; the CLI's
+// query and summary read through Reader. Implementations: export/sqlite
+// (one embedded file) and export/postgres (a shared server that many
+// crawlers write into at once). This package imports neither, and
+// neither imports the crawl.
+package store
