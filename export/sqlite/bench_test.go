@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lkmlbench/lkmlbench/export/store"
 	"github.com/lkmlbench/lkmlbench/export/sqlite"
+	"github.com/lkmlbench/lkmlbench/export/store"
 	"github.com/lkmlbench/lkmlbench/model"
 )
 

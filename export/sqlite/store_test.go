@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/lkmlbench/lkmlbench/export/store"
 	"github.com/lkmlbench/lkmlbench/export/sqlite"
+	"github.com/lkmlbench/lkmlbench/export/store"
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
