@@ -69,6 +69,10 @@ start)
 	dir=$(cd "$dir" && pwd)
 	if [ "$(id -u)" -eq 0 ]; then
 		chown nobody "$dir"
+		if ! as test -w "$dir"; then
+			echo "$0: user nobody cannot write $dir (is a parent folder private?): pick a folder under /tmp" >&2
+			exit 1
+		fi
 	fi
 	as "$bin/initdb" -D "$dir/data" -U lkmlbench --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
 		{ cat "$dir/initdb.log" >&2; exit 1; }

@@ -17,17 +17,16 @@ import (
 	"golang.org/x/term"
 
 	"github.com/lkmlbench/lkmlbench/corpus"
-	"github.com/lkmlbench/lkmlbench/export/sqlite"
 )
 
 // crawlCmd stores every benchmark table of whole archives in a database.
 type crawlCmd struct {
-	DB      string   `default:"lkmlbench.db" type:"path" placeholder:"FILE" help:"SQLite database to add to (created when missing)."`
+	DB      string   `placeholder:"FILE|URL" help:"${dbHelp} Created when missing; n crawls with --shard may write one PostgreSQL database at once."`
 	Since   string   `placeholder:"DATE" help:"Only messages dated on or after DATE (2022-01-02 or RFC 3339)."`
 	Until   string   `placeholder:"DATE" help:"Only messages dated before DATE."`
 	Subject string   `placeholder:"REGEX" help:"Only messages whose subject matches REGEX."`
 	From    string   `placeholder:"REGEX" help:"Only messages whose sender (\"Name <addr>\") matches REGEX."`
-	Shard   string   `placeholder:"I/N" help:"Process only share I of N (1-based, by Message-ID hash), so that N machines can split an archive; combine their databases with merge."`
+	Shard   string   `placeholder:"I/N" help:"Process only share I of N (1-based, by Message-ID hash), so that N machines can split an archive: all writing one PostgreSQL database, or each its own SQLite file to combine with merge."`
 	Workers int      `placeholder:"N" help:"Decoding goroutines (default: the number of CPUs)."`
 	Git     string   `enum:"auto,git,go-git" default:"auto" help:"Reader of public-inbox git epochs: the git binary, go-git, or auto (git when on PATH)."`
 	Inputs  []string `arg:"" name:"archive" help:"mbox, mbox.gz, Maildir, folders of messages, public-inbox v2 epochs (N.git) or inboxes."`
@@ -48,7 +47,7 @@ func (c *crawlCmd) Run(ctx context.Context, k *kong.Context) (err error) {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	tuneGC()
-	st, err := sqlite.Open(c.DB)
+	st, name, err := openDB(ctx, c.DB, true)
 	if err != nil {
 		return err
 	}
@@ -72,7 +71,7 @@ func (c *crawlCmd) Run(ctx context.Context, k *kong.Context) (err error) {
 	}
 	p, err := corpus.Crawl(ctx, st, c.Inputs, opts)
 	show.finish()
-	fmt.Fprintf(k.Stderr, "crawl: %s into %s\n", p, c.DB)
+	fmt.Fprintf(k.Stderr, "crawl: %s into %s\n", p, name)
 	switch {
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintf(k.Stderr, "lkmlbench: interrupted; the database is consistent: run the same command again to resume\n")

@@ -2,42 +2,27 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"os"
 
 	"github.com/alecthomas/kong"
 
 	"github.com/lkmlbench/lkmlbench/export"
-	"github.com/lkmlbench/lkmlbench/export/sqlite"
 	"github.com/lkmlbench/lkmlbench/export/store"
 )
 
 // queryCmd prints the stored records a filter selects.
 type queryCmd struct {
-	DB        string `default:"lkmlbench.db" type:"existingfile" placeholder:"FILE" help:"SQLite database written by crawl."`
-	Benchmark string `placeholder:"NAME" help:"Only tables of this benchmark (SQL LIKE pattern: % and _ are wildcards)."`
-	Series    string `placeholder:"TEXT" help:"Only tables posted in a patch series whose title contains TEXT."`
-	Author    string `placeholder:"TEXT" help:"Only tables whose author's name or address contains TEXT."`
-	MessageID string `name:"message-id" placeholder:"ID" help:"Only tables of this message."`
-	Since     string `placeholder:"DATE" help:"Only messages dated on or after DATE."`
-	Until     string `placeholder:"DATE" help:"Only messages dated before DATE."`
+	DB        string `placeholder:"FILE|URL" help:"${dbHelp}"`
+	selection `embed:""`
 	Format    string `short:"f" enum:"table,csv,jsonl" default:"table" help:"Output: table (aligned columns), csv or jsonl (the records of extract --format jsonl)."`
 }
 
 // Run queries the database and writes the records to standard output.
 func (c *queryCmd) Run(ctx context.Context, k *kong.Context) error {
-	q := store.Query{Benchmark: c.Benchmark, Series: c.Series, Author: c.Author, MessageID: c.MessageID}
-	var err error
-	if q.Since, err = parseDay(c.Since, "--since"); err != nil {
+	q, err := c.query()
+	if err != nil {
 		return err
 	}
-	if q.Until, err = parseDay(c.Until, "--until"); err != nil {
-		return err
-	}
-	if _, err := os.Stat(c.DB); err != nil {
-		return fmt.Errorf("%s: no database here (write one with lkmlbench crawl): %w", c.DB, unwrapPath(err))
-	}
-	st, err := sqlite.Open(c.DB)
+	st, _, err := openDB(ctx, c.DB, false)
 	if err != nil {
 		return err
 	}

@@ -55,6 +55,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			"formats":   joinFormats(","),
 			"formatsOr": joinFormats(", "),
 			"loreBase":  mbox.DefaultLoreBase,
+			"dbHelp":    dbHelp,
 		},
 		kong.Writers(stdout, stderr),
 		kong.BindTo(ctx, (*context.Context)(nil)),

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -14,10 +15,12 @@ import (
 )
 
 type summaryCmd struct {
-	Benchmarks string   `placeholder:"FILE" type:"existingfile" help:"Better-direction list (JSON, as normalize/benchmarks.json) laid over the built-in one."`
-	MinChange  float64  `default:"5" placeholder:"PCT" help:"For tables that give no spread or significance, the change in percent that counts as beyond noise (default ${default})."`
-	Color      string   `enum:"auto,always,never" default:"auto" help:"Colour regressions and improvements: auto (when standard output is a terminal), always, never."`
-	Inputs     []string `arg:"" name:"input" help:"Mail to read, as for extract; - for standard input."`
+	Benchmarks string  `placeholder:"FILE" type:"existingfile" help:"Better-direction list (JSON, as normalize/benchmarks.json) laid over the built-in one."`
+	MinChange  float64 `default:"5" placeholder:"PCT" help:"For tables that give no spread or significance, the change in percent that counts as beyond noise (default ${default})."`
+	Color      string  `enum:"auto,always,never" default:"auto" help:"Colour regressions and improvements: auto (when standard output is a terminal), always, never."`
+	DB         string  `placeholder:"FILE|URL" help:"Summarise the tables a crawl stored instead of reading mail: ${dbHelp}"`
+	selection  `embed:""`
+	Inputs     []string `arg:"" optional:"" name:"input" help:"Mail to read, as for extract; - for standard input."`
 }
 
 // Help is the long help of "lkmlbench summary --help".
@@ -31,29 +34,64 @@ A change is beyond noise when it exceeds the coefficient of variation of
 both sides, when mmtests marked it significant, or, for tables with neither,
 when it is at least --min-change percent.
 
+With --db it summarises the tables a crawl stored (in an SQLite file or a
+PostgreSQL database), selected as query selects them, in table order; the
+stored tables were normalised when they were crawled, so --benchmarks does
+not apply.
+
 Examples:
 
     lkmlbench summary thread.mbox
-    lkmlbench summary --benchmarks mybench.json --min-change 2 reply.eml`
+    lkmlbench summary --benchmarks mybench.json --min-change 2 reply.eml
+    lkmlbench summary --db postgres://db.example.org/lkmlbench --benchmark hackbench`
 }
 
-// Run reads every input and prints the summary; unreadable inputs are
-// reported and give exit status 1.
-func (c *summaryCmd) Run(k *kong.Context) error {
-	bl, err := loadBenchmarks(c.Benchmarks)
-	if err != nil {
-		return err
-	}
-	ex := lkmlbench.New(lkmlbench.Options{Benchmarks: bl})
+// Run reads every input (or the stored tables) and prints the summary;
+// unreadable inputs are reported and give exit status 1.
+func (c *summaryCmd) Run(ctx context.Context, k *kong.Context) error {
+	var doc *model.Document
 	failed := false
-	for _, in := range c.Inputs {
-		if err := ex.AddPath(in); err != nil {
-			fmt.Fprintf(k.Stderr, "lkmlbench: %v\n", err)
-			failed = true
+	switch {
+	case c.DB != "" && len(c.Inputs) > 0:
+		return usageErr("summary: give --db or mail inputs, not both")
+	case c.DB != "":
+		if c.Benchmarks != "" {
+			return usageErr("summary: --benchmarks applies to mail inputs; stored tables were normalised by the crawl")
 		}
+		q, err := c.query()
+		if err != nil {
+			return err
+		}
+		st, _, err := openDB(ctx, c.DB, false)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		tables, err := st.Tables(ctx, q)
+		if err != nil {
+			return err
+		}
+		doc = &model.Document{Tables: tables}
+	case len(c.Inputs) == 0:
+		return usageErr("summary: name the mail to read, or a database with --db")
+	case !c.selection.empty():
+		return usageErr("summary: --benchmark, --series, --author, --message-id, --since and --until select stored tables: use them with --db")
+	default:
+		bl, err := loadBenchmarks(c.Benchmarks)
+		if err != nil {
+			return err
+		}
+		ex := lkmlbench.New(lkmlbench.Options{Benchmarks: bl})
+		for _, in := range c.Inputs {
+			if err := ex.AddPath(in); err != nil {
+				fmt.Fprintf(k.Stderr, "lkmlbench: %v\n", err)
+				failed = true
+			}
+		}
+		doc = ex.Document()
 	}
 	color := c.Color == "always" || (c.Color == "auto" && isTerminal(k.Stdout))
-	if err := normalize.WriteSummary(k.Stdout, ex.Document(), normalize.SummaryOptions{Color: color, MinChange: c.MinChange}); err != nil {
+	if err := normalize.WriteSummary(k.Stdout, doc, normalize.SummaryOptions{Color: color, MinChange: c.MinChange}); err != nil {
 		return err
 	}
 	if failed {

@@ -28,12 +28,13 @@ func (s *Store) Each(ctx context.Context, fn func(*store.Record) error) error {
 		if err := s.attachTables(ctx, recs, rowids); err != nil {
 			return s.wrap("reading tables", err)
 		}
+		// fn may change the records: the page's end is read first.
+		lastSeq, lastID = recs[len(recs)-1].Seq, rowids[len(rowids)-1]
 		for i := range recs {
 			if err := fn(&recs[i]); err != nil {
 				return err
 			}
 		}
-		lastSeq, lastID = recs[len(recs)-1].Seq, rowids[len(rowids)-1]
 	}
 }
 
