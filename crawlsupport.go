@@ -9,7 +9,7 @@ import (
 
 // MessageTables returns the tables of one decoded message with the
 // provenance and normalised readings that Extractor gives them (source,
-// message id, reconstruction flag, author of unquoted tables, the series of
+// message id, date and subject, reconstruction flag, author of unquoted tables, the series of
 // the message's own subject tag, normalize.Table), but without ids and
 // without folding: the batch crawl numbers and folds tables in its
 // database, so that a crawl stores the records extract prints. Extractor
@@ -23,6 +23,7 @@ func MessageTables(source string, m *mbox.Message, opts Options) []model.Table {
 		if t.Author == "" && t.QuoteDepth == 0 {
 			t.Author = m.Meta.From.String()
 		}
+		t.Date, t.Subject = m.Meta.Date, m.Meta.Subject
 		if p := m.Meta.Patch; p != nil {
 			// The message's own tag, not its thread's: a crawl sees one
 			// message at a time and must label tables as extract does.

@@ -13,6 +13,7 @@ import (
 	"github.com/lkmlbench/lkmlbench"
 	"github.com/lkmlbench/lkmlbench/internal/gold"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/normalize"
 )
 
 // TestSeeds holds the whole pipeline against the hand-made answer keys of
@@ -114,4 +115,46 @@ func orEmpty(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// TestSeedVerdicts pins the verdict of seed 000's schbench regression on
+// its record and in its table's summary: the number the summary headlines
+// is one a jq filter on the records finds.
+func TestSeedVerdicts(t *testing.T) {
+	var seed string
+	for _, f := range gold.Load(t) {
+		if strings.HasPrefix(f.Name, "000_") {
+			seed = gold.Seed(f)
+		}
+	}
+	if seed == "" {
+		t.Skip("seed 000 is not among the answer keys")
+	}
+	doc, err := lkmlbench.ExtractFile(seed, lkmlbench.Options{})
+	require.NoError(t, err)
+	var hit *model.Observation
+	improved := 0
+	obs := doc.Observations()
+	for i := range obs {
+		o := &obs[i]
+		if o.Benchmark == "schbench" && o.Case == "128" && o.Variant == "latency_nice" && o.Field == "value" && string(o.Value) == "701.00" {
+			hit = o
+		}
+		if o.ImprovementPct != nil && o.ImprovementPct.Float() >= 5 && o.Noise == "" {
+			improved++
+			assert.Equal(t, model.VerdictImproved, o.Verdict, "%s %s %s line %d", o.Table, o.Case, o.Variant, o.Line)
+		}
+	}
+	require.NotNil(t, hit, "schbench 128 latency_nice value 701")
+	assert.Equal(t, model.VerdictRegressed, hit.Verdict)
+	assert.Equal(t, model.BasisMinChange, hit.VerdictBasis)
+	assert.Positive(t, improved)
+	for _, s := range normalize.Summaries(doc, 0) {
+		if s.Table == hit.Table {
+			require.NotNil(t, s.Worst)
+			assert.Equal(t, "128", s.Worst.Case)
+			assert.Equal(t, 2, s.Regressed)
+			assert.Contains(t, s.Verdict, "2 of 10 cases regress beyond noise, worst -47.6% at 128")
+		}
+	}
 }

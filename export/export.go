@@ -16,10 +16,14 @@ const (
 	JSONL   Format = "jsonl"
 	JSON    Format = "json"
 	CSV     Format = "csv"
+	// Table is the records as aligned columns (WriteTable), for reading.
+	Table Format = "table"
+	// Parquet is the records as one Parquet file (WriteParquet).
+	Parquet Format = "parquet"
 )
 
 // Formats lists the output formats in the order --help shows them.
-var Formats = []Format{Summary, JSONL, JSON, CSV}
+var Formats = []Format{Summary, JSONL, JSON, CSV, Table, Parquet}
 
 // Streams reports whether f writes one record per observation, so that
 // records can be written while later inputs are still being read.
@@ -32,6 +36,10 @@ func Write(w io.Writer, doc *model.Document, f Format) error {
 		return WriteJSON(w, doc)
 	case Summary:
 		return WriteSummary(w, doc)
+	case Table:
+		return WriteTable(w, doc.Observations(), 0)
+	case Parquet:
+		return WriteParquet(w, doc.Observations())
 	case JSONL, CSV:
 		rw, err := NewRecordWriter(w, f)
 		if err != nil {

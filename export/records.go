@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/lkmlbench/lkmlbench/model"
 )
@@ -59,6 +60,7 @@ var CSVHeader = []string{
 	"field", "value", "unit", "direction", "statistic", "baseline", "flags", "line",
 	"offset", "quote_depth", "author", "reconstructed", "direction_source", "pct_convention",
 	"unit_norm", "normalized", "samples", "improvement_pct", "noise", "series", "series_version",
+	"verdict", "verdict_basis", "date", "subject",
 }
 
 // csvWriter writes CSVHeader once, then one row per observation.
@@ -97,25 +99,45 @@ func (c *csvWriter) writeHeader() error {
 }
 
 // csvRecord renders o in CSVHeader order: context headings joined with
-// " / ", flags with ",".
+// " / ", flags with ",". What JSONL omits as unknown (an offset of 0, a
+// false reconstructed or normalized, no sample count) is an empty cell,
+// never 0 or false, so that a spreadsheet does not average made-up zeros.
 func csvRecord(o *model.Observation) []string {
 	return []string{
 		o.Source, o.MessageID, o.Table, o.Format, o.Benchmark, strings.Join(o.Context, " / "),
 		o.Case, o.Variant, o.Field, string(o.Value), o.Unit, o.Direction, o.Statistic,
 		o.Baseline, strings.Join(o.Flags, ","), strconv.Itoa(o.Line),
-		strconv.FormatInt(o.Offset, 10), strconv.Itoa(o.QuoteDepth), o.Author,
-		strconv.FormatBool(o.Reconstructed), o.DirectionSource, o.PctConvention,
-		o.UnitNorm, strconv.FormatBool(o.Normalized), strconv.Itoa(o.Samples),
-		numberOrEmpty(o.ImprovementPct), o.Noise, o.Series, seriesVersion(o.SeriesVersion),
+		intOrEmpty(o.Offset), strconv.Itoa(o.QuoteDepth), o.Author,
+		trueOrEmpty(o.Reconstructed), o.DirectionSource, o.PctConvention,
+		o.UnitNorm, trueOrEmpty(o.Normalized), intOrEmpty(o.Samples),
+		numberOrEmpty(o.ImprovementPct), o.Noise, o.Series, intOrEmpty(o.SeriesVersion),
+		string(o.Verdict), o.VerdictBasis, dateOrEmpty(o.Date), o.Subject,
 	}
 }
 
-// seriesVersion renders a series version; 0 (no series) is an empty cell.
-func seriesVersion(v int) string {
+// intOrEmpty renders a count or position; 0 (unknown) is an empty cell.
+func intOrEmpty[T int | int64](v T) string {
 	if v == 0 {
 		return ""
 	}
-	return strconv.Itoa(v)
+	return strconv.FormatInt(int64(v), 10)
+}
+
+// dateOrEmpty renders a date as RFC 3339 in UTC, as JSONL has it after
+// a round trip through the database; nil is an empty cell.
+func dateOrEmpty(d *time.Time) string {
+	if d == nil {
+		return ""
+	}
+	return d.UTC().Format(time.RFC3339)
+}
+
+// trueOrEmpty renders a flag that is only ever known to be set.
+func trueOrEmpty(b bool) string {
+	if b {
+		return "true"
+	}
+	return ""
 }
 
 // numberOrEmpty renders an optional number; nil is an empty cell.

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -16,7 +18,7 @@ import (
 // text which would break the columns is flattened.
 func TestWriteTable(t *testing.T) {
 	var buf bytes.Buffer
-	require.NoError(t, WriteTable(&buf, fixture().Observations()))
+	require.NoError(t, WriteTable(&buf, fixture().Observations(), 0))
 	golden := filepath.Join("testdata", "fixture.table.golden")
 	if *update {
 		require.NoError(t, os.WriteFile(golden, buf.Bytes(), 0o644))
@@ -30,14 +32,29 @@ func TestWriteTable(t *testing.T) {
 		obs  []model.Observation
 		want string
 	}{
-		{"none", nil, "TABLE  BENCHMARK  CASE  VARIANT  FIELD  VALUE  UNIT  AUTHOR  MESSAGE\n0 numbers\n"},
+		{"none", nil, "DATE  SERIES  V  SUBJECT  TABLE  BENCHMARK  CASE  VARIANT  FIELD  VALUE  IMPROVEMENT  VERDICT  AUTHOR  MESSAGE\n0 numbers\n"},
 		{"tab in case", []model.Observation{{Table: "t1", Case: "a\tb", Field: "value", Value: "1", MessageID: "m"}},
-			"TABLE  BENCHMARK  CASE  VARIANT  FIELD  VALUE  UNIT  AUTHOR  MESSAGE\nt1     -          a b   -        value  1      -     -       m\n1 number\n"},
+			"DATE  SERIES  V  SUBJECT  TABLE  BENCHMARK  CASE  VARIANT  FIELD  VALUE  IMPROVEMENT  VERDICT  AUTHOR  MESSAGE\n" +
+				"-     -       -  -        t1     -          a b   -        value      1            -  -        -       m\n1 number\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			require.NoError(t, WriteTable(&buf, tc.obs))
+			require.NoError(t, WriteTable(&buf, tc.obs, 0))
 			assert.Equal(t, tc.want, buf.String())
 		})
+	}
+}
+
+// TestWriteTableWidth fits the fixture's lines to a terminal width by
+// shortening the text columns, and leaves them whole without a width.
+func TestWriteTableWidth(t *testing.T) {
+	obs := fixture().Observations()
+	for _, width := range []int{125, 150} {
+		var buf bytes.Buffer
+		require.NoError(t, WriteTable(&buf, obs, width))
+		for _, line := range strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n") {
+			assert.LessOrEqual(t, utf8.RuneCountInString(line), width, line)
+		}
+		assert.Contains(t, buf.String(), "…")
 	}
 }

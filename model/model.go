@@ -171,6 +171,10 @@ type Table struct {
 	// series each thread discusses.
 	Series        string `json:"series,omitempty"`
 	SeriesVersion int    `json:"series_version,omitempty"`
+	// Date and Subject are the Date and Subject headers of the message
+	// that holds the table; nil and "" when it has none.
+	Date    *time.Time `json:"date,omitempty"`
+	Subject string     `json:"subject,omitempty"`
 	// Reconstructed is true when the table was read from rebuilt text.
 	Reconstructed bool `json:"reconstructed,omitempty"`
 	// Format is the table family: "value-pct", "pct-imp-cv", "mmtests",
@@ -253,4 +257,9 @@ type Cell struct {
 	// Noise is NoiseWithin or NoiseBeyond when the table gives the spread
 	// of its values or marks significance; empty otherwise.
 	Noise string `json:"noise,omitempty"`
+	// Verdict says whether ImprovementPct is an improvement or a
+	// regression beyond noise, or within it; empty when the cell is not
+	// compared. VerdictBasis says what decided it (BasisCV, ...).
+	Verdict      Verdict `json:"verdict,omitempty"`
+	VerdictBasis string  `json:"verdict_basis,omitempty"`
 }

@@ -85,7 +85,7 @@ func TestObservations(t *testing.T) {
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"source":"","message_id":"","table":"t01","format":"list","benchmark":"","context":[],"case":"r",
 		"variant":"","field":"cv","value":2,"unit":"","direction":"","statistic":"","baseline":"","flags":["*"],
-		"line":7,"quote_depth":1,"author":"A"}`, string(b))
+		"line":7,"quote_depth":1,"author":"A","verdict":""}`, string(b))
 }
 
 func TestParseError(t *testing.T) {

@@ -1,5 +1,7 @@
 package model
 
+import "time"
+
 // Observation is one number with all its coordinates: the flat record that
 // JSONL and CSV carry. It is derived from a Table by Document.Observations.
 type Observation struct {
@@ -34,6 +36,14 @@ type Observation struct {
 	// The patch series the table's thread discusses (see Table.Series).
 	Series        string `json:"series,omitempty"`
 	SeriesVersion int    `json:"series_version,omitempty"`
+	// Verdict judges ImprovementPct (see Cell.Verdict); the key is always
+	// present, "" for cells that are not compared. VerdictBasis says what
+	// decided it.
+	Verdict      Verdict `json:"verdict"`
+	VerdictBasis string  `json:"verdict_basis,omitempty"`
+	// Date and Subject are those of the table's message (see Table.Date).
+	Date    *time.Time `json:"date,omitempty"`
+	Subject string     `json:"subject,omitempty"`
 }
 
 // Observations flattens every table of the document, in table and row order.
@@ -69,6 +79,8 @@ func (t *Table) AppendObservations(dst []Observation) []Observation {
 				DirectionSource: t.DirectionSource, PctConvention: t.PctConvention,
 				UnitNorm: t.UnitNorm, Normalized: t.Normalized, Samples: t.Samples,
 				ImprovementPct: c.ImprovementPct, Noise: c.Noise,
+				Verdict: c.Verdict, VerdictBasis: c.VerdictBasis,
+				Date: t.Date, Subject: t.Subject,
 			})
 		}
 	}

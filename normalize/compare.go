@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -39,6 +40,22 @@ func (f fit) informative() bool { return f.checked && !(f.up && (f.down || f.spe
 // mainFields are the fields a printed "pct" refers to, in order of
 // preference.
 var mainFields = []string{"value", "mean", "avg", "amean", "hmean", "gmean", "median"}
+
+// MainField returns the main measure among fields (the one a printed
+// "pct", "cv" or "stddev" refers to: value, mean, avg, ...), "" when none
+// is one.
+func MainField(fields []string) string {
+	for _, f := range mainFields {
+		if slices.Contains(fields, f) {
+			return f
+		}
+	}
+	return ""
+}
+
+// IsSpread reports whether a field is a spread (cv, stddev, var) or a
+// printed change (pct, x_pct) rather than a reading.
+func IsSpread(f string) bool { return isSpread(f) }
 
 // isSpread reports whether a field is a spread or a printed change rather
 // than a reading that can be compared.

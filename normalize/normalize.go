@@ -10,13 +10,17 @@ import (
 type Options struct {
 	// Benchmarks is the better-direction list; nil means Default().
 	Benchmarks *Benchmarks
+	// MinChange is the |improvement| in percent that counts as beyond
+	// noise for a cell whose table gives no spread and marks no
+	// significance; 0 means DefaultMinChange.
+	MinChange float64
 }
 
 // Table adds the normalised readings to a table in place: Direction (when
 // the table has none and the text or the benchmark makes it plain),
 // DirectionSource, PctConvention, UnitNorm, Normalized, Samples, a
-// canonical Statistic, and per compared cell ImprovementPct, Noise and,
-// in mixed tables, the cell's own Direction. Printed percentages that
+// canonical Statistic, and per compared cell ImprovementPct, Noise, the
+// Verdict (see Decide) and, in mixed tables, the cell's own Direction. Printed percentages that
 // disagree with their values are flagged model.FlagPctMismatch. What the
 // author wrote is never changed.
 func Table(t *model.Table, opts Options) {
@@ -67,6 +71,7 @@ func Table(t *model.Table, opts Options) {
 		target.ImprovementPct = pctNumber(imp)
 		target.Noise = noise(t, c, imp, marked)
 	}
+	Decide(t, opts.MinChange)
 	if t.Direction == "" {
 		for i := range t.Rows {
 			if d := rowDirs[i]; d != "" {

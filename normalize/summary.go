@@ -1,9 +1,9 @@
 package normalize
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strings"
 
@@ -24,32 +24,183 @@ type SummaryOptions struct {
 // run-to-run variation of scheduler benchmarks is often a few percent.
 const DefaultMinChange = 5.0
 
-// outcome is one compared case of a table: one row and variant.
-type outcome struct {
-	row      *model.Row
-	variant  string
-	imp      float64
-	beyond   bool
-	verified bool // the row is a verification re-run
+// SummarySchema names the shape of WriteSummaryJSON's document
+// (docs/summary.schema.json).
+const SummarySchema = "lkmlbench-summary/v1"
+
+// TableSummary is the verdict on one table, computed from its cells'
+// verdicts (see Decide).
+type TableSummary struct {
+	Table         string   `json:"table"`
+	Source        string   `json:"source"`
+	Line          int      `json:"line"`
+	MessageID     string   `json:"message_id"`
+	Benchmark     string   `json:"benchmark"`
+	Context       []string `json:"context"`
+	Direction     string   `json:"direction"`
+	Baseline      string   `json:"baseline"`
+	Series        string   `json:"series,omitempty"`
+	SeriesVersion int      `json:"series_version,omitempty"`
+	// Verdict is the one line a person reads: "2 of 10 cases regress
+	// beyond noise, worst -47.6% at 128 ...".
+	Verdict string `json:"verdict"`
+	// Compared counts the compared cases, verification re-runs excluded;
+	// Regressed, Improved and WithinNoise split them by verdict.
+	Compared    int `json:"compared"`
+	Regressed   int `json:"regressed"`
+	Improved    int `json:"improved"`
+	WithinNoise int `json:"within_noise"`
+	// Worst and Best are the largest regression and improvement beyond
+	// noise; nil when there is none.
+	Worst *CaseVerdict `json:"worst,omitempty"`
+	Best  *CaseVerdict `json:"best,omitempty"`
+	// Cases are every compared case in row order.
+	Cases []CaseVerdict `json:"cases"`
+}
+
+// CaseVerdict is one compared case of a table: one row and variant, judged
+// by its main measure (value, mean, ...) when that is compared, else by
+// its first compared cell.
+type CaseVerdict struct {
+	Case           string        `json:"case"`
+	Variant        string        `json:"variant"`
+	Field          string        `json:"field"`
+	Line           int           `json:"line"`
+	Flags          []string      `json:"flags"`
+	ImprovementPct float64       `json:"improvement_pct"`
+	Verdict        model.Verdict `json:"verdict"`
+	Basis          string        `json:"basis"`
+	// Verification is true for a re-run row ("verification run"); such
+	// rows are listed but not counted.
+	Verification bool `json:"verification,omitempty"`
+}
+
+// Summarize judges a table from the verdicts of its cells.
+func Summarize(t *model.Table) TableSummary {
+	s := TableSummary{
+		Table: t.ID, Source: t.Source, Line: t.StartLine, MessageID: t.MessageID,
+		Benchmark: t.Benchmark, Context: nonNil(t.Context), Direction: t.Direction,
+		Baseline: t.Baseline, Series: t.Series, SeriesVersion: t.SeriesVersion,
+		Cases: caseVerdicts(t),
+	}
+	for i := range s.Cases {
+		c := &s.Cases[i]
+		if c.Verification {
+			continue
+		}
+		s.Compared++
+		switch c.Verdict {
+		case model.VerdictRegressed:
+			s.Regressed++
+			if s.Worst == nil || c.ImprovementPct < s.Worst.ImprovementPct {
+				s.Worst = c
+			}
+		case model.VerdictImproved:
+			s.Improved++
+			if s.Best == nil || c.ImprovementPct > s.Best.ImprovementPct {
+				s.Best = c
+			}
+		default:
+			s.WithinNoise++
+		}
+	}
+	s.Verdict = verdictLine(t, &s)
+	return s
+}
+
+// Summaries judges every table of doc with minChange (see Decide).
+func Summaries(doc *model.Document, minChange float64) []TableSummary {
+	out := make([]TableSummary, 0, len(doc.Tables))
+	for i := range doc.Tables {
+		t := &doc.Tables[i]
+		Decide(t, minChange)
+		out = append(out, Summarize(t))
+	}
+	return out
+}
+
+func nonNil(l []string) []string {
+	if l == nil {
+		return []string{}
+	}
+	return l
+}
+
+// caseVerdicts picks, per row and variant, the compared cell the verdict
+// is about: the main measure when compared, else the first compared cell.
+func caseVerdicts(t *model.Table) []CaseVerdict {
+	var out []CaseVerdict
+	for ri := range t.Rows {
+		r := &t.Rows[ri]
+		best := map[string]*model.Cell{}
+		var order []string
+		for ci := range r.Cells {
+			c := &r.Cells[ci]
+			if c.Verdict == model.VerdictNone {
+				continue
+			}
+			prev, ok := best[c.Variant]
+			if !ok {
+				order = append(order, c.Variant)
+			}
+			if !ok || (!slices.Contains(mainFields, prev.Field) && slices.Contains(mainFields, c.Field)) {
+				best[c.Variant] = c
+			}
+		}
+		for _, v := range order {
+			c := best[v]
+			out = append(out, CaseVerdict{
+				Case: r.Case, Variant: v, Field: c.Field, Line: r.Line, Flags: nonNil(r.Flags),
+				ImprovementPct: c.ImprovementPct.Float(), Verdict: c.Verdict, Basis: c.VerdictBasis,
+				Verification: verification(r),
+			})
+		}
+	}
+	return out
+}
+
+func verification(r *model.Row) bool {
+	for _, f := range r.Flags {
+		if strings.Contains(strings.ToLower(f), "verification") {
+			return true
+		}
+	}
+	return false
 }
 
 // WriteSummary prints, per table, a one-line verdict and the cases that
 // improved or regressed beyond noise, aligned, improvement in percent.
 func WriteSummary(w io.Writer, doc *model.Document, o SummaryOptions) error {
-	if o.MinChange <= 0 {
-		o.MinChange = DefaultMinChange
-	}
-	for ti := range doc.Tables {
-		t := &doc.Tables[ti]
-		outs := outcomes(t, o.MinChange)
-		if _, err := fmt.Fprintf(w, "%s\n    %s\n", tableTitle(t), verdict(t, outs)); err != nil {
+	sums := Summaries(doc, o.MinChange)
+	for ti := range sums {
+		s := &sums[ti]
+		if _, err := fmt.Fprintf(w, "%s\n    %s\n", tableTitle(&doc.Tables[ti]), s.Verdict); err != nil {
 			return err
 		}
-		if err := writeCases(w, t, outs, o.Color); err != nil {
+		if err := writeCases(w, s, o.Color); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// SummaryDocument is what WriteSummaryJSON writes.
+type SummaryDocument struct {
+	Schema    string         `json:"schema"`
+	MinChange float64        `json:"min_change"`
+	Tables    []TableSummary `json:"tables"`
+}
+
+// WriteSummaryJSON writes the summaries of every table as one JSON
+// document (docs/summary.schema.json).
+func WriteSummaryJSON(w io.Writer, doc *model.Document, minChange float64) error {
+	if minChange <= 0 {
+		minChange = DefaultMinChange
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(SummaryDocument{Schema: SummarySchema, MinChange: minChange, Tables: Summaries(doc, minChange)})
 }
 
 // tableTitle is "t05 schbench (DEFAULT_LATENCY_NICE / NPS1) file:line, lower is better".
@@ -76,52 +227,11 @@ func orDash(s string) string {
 	return s
 }
 
-// outcomes picks, per row and variant, the compared cell the verdict is
-// about: the main measure (value, mean, ...) when compared, else the
-// first compared cell.
-func outcomes(t *model.Table, minChange float64) []outcome {
-	var out []outcome
-	for ri := range t.Rows {
-		r := &t.Rows[ri]
-		best := map[string]*model.Cell{}
-		var order []string
-		for ci := range r.Cells {
-			c := &r.Cells[ci]
-			if c.ImprovementPct == nil {
-				continue
-			}
-			prev, ok := best[c.Variant]
-			if !ok {
-				order = append(order, c.Variant)
-			}
-			if !ok || (!slices.Contains(mainFields, prev.Field) && slices.Contains(mainFields, c.Field)) {
-				best[c.Variant] = c
-			}
-		}
-		for _, v := range order {
-			c := best[v]
-			imp := c.ImprovementPct.Float()
-			beyond := c.Noise == model.NoiseBeyond || (c.Noise == "" && math.Abs(imp) >= minChange)
-			out = append(out, outcome{row: r, variant: v, imp: imp, beyond: beyond, verified: verification(r)})
-		}
-	}
-	return out
-}
-
-func verification(r *model.Row) bool {
-	for _, f := range r.Flags {
-		if strings.Contains(strings.ToLower(f), "verification") {
-			return true
-		}
-	}
-	return false
-}
-
-// verdict is the one line per table: how many cases regress and improve
-// beyond noise, the worst regression and, when a verification row re-ran
-// it, what the re-run showed.
-func verdict(t *model.Table, outs []outcome) string {
-	if len(outs) == 0 {
+// verdictLine is the one line per table: how many cases regress and
+// improve beyond noise, the worst regression and, when a verification row
+// re-ran it, what the re-run showed.
+func verdictLine(t *model.Table, s *TableSummary) string {
+	if len(s.Cases) == 0 {
 		switch {
 		case t.Baseline == "":
 			return "no baseline to compare against"
@@ -132,65 +242,42 @@ func verdict(t *model.Table, outs []outcome) string {
 		}
 		return "nothing compared"
 	}
-	total, worse, better := 0, 0, 0
-	var worst, best *outcome
-	for i := range outs {
-		o := &outs[i]
-		if o.verified {
-			continue
-		}
-		total++
-		if !o.beyond {
-			continue
-		}
-		if o.imp < 0 {
-			worse++
-			if worst == nil || o.imp < worst.imp {
-				worst = o
-			}
-		} else if o.imp > 0 {
-			better++
-			if best == nil || o.imp > best.imp {
-				best = o
-			}
-		}
-	}
 	var parts []string
-	if worse > 0 {
+	if s.Worst != nil {
 		parts = append(parts, fmt.Sprintf("%d of %d cases regress beyond noise, worst %+.1f%% at %s%s",
-			worse, total, worst.imp, where(t, worst), rerun(outs, worst)))
+			s.Regressed, s.Compared, s.Worst.ImprovementPct, where(t, s.Worst), rerun(s.Cases, s.Worst)))
 	}
-	if better > 0 {
-		parts = append(parts, fmt.Sprintf("%d of %d improve, best %+.1f%% at %s", better, total, best.imp, where(t, best)))
+	if s.Best != nil {
+		parts = append(parts, fmt.Sprintf("%d of %d improve, best %+.1f%% at %s", s.Improved, s.Compared, s.Best.ImprovementPct, where(t, s.Best)))
 	}
 	if len(parts) == 0 {
-		return fmt.Sprintf("all %d cases within noise", total)
+		return fmt.Sprintf("all %d cases within noise", s.Compared)
 	}
 	return strings.Join(parts, "; ")
 }
 
 // where names a case: the row label, and the variant when there are
 // several compared ones.
-func where(t *model.Table, o *outcome) string {
-	s := orDash(o.row.Case)
-	if len(t.Variants) > 2 && o.variant != "" {
-		s += " (" + o.variant + ")"
+func where(t *model.Table, c *CaseVerdict) string {
+	s := orDash(c.Case)
+	if len(t.Variants) > 2 && c.Variant != "" {
+		s += " (" + c.Variant + ")"
 	}
 	return s
 }
 
 // rerun notes the row's markers and the result of a verification row of
 // the same case and variant.
-func rerun(outs []outcome, o *outcome) string {
+func rerun(cases []CaseVerdict, c *CaseVerdict) string {
 	var notes []string
-	for _, f := range o.row.Flags {
+	for _, f := range c.Flags {
 		if !strings.Contains(strings.ToLower(f), "verification") {
 			notes = append(notes, "marked "+f)
 		}
 	}
-	for _, v := range outs {
-		if v.verified && v.row.Case == o.row.Case && v.variant == o.variant {
-			notes = append(notes, fmt.Sprintf("re-run in the verification row: %+.1f%%", v.imp))
+	for _, v := range cases {
+		if v.Verification && v.Case == c.Case && v.Variant == c.Variant {
+			notes = append(notes, fmt.Sprintf("re-run in the verification row: %+.1f%%", v.ImprovementPct))
 			break
 		}
 	}
@@ -201,19 +288,19 @@ func rerun(outs []outcome, o *outcome) string {
 }
 
 // writeCases prints the cases beyond noise, one per line, columns aligned.
-func writeCases(w io.Writer, t *model.Table, outs []outcome, color bool) error {
+func writeCases(w io.Writer, s *TableSummary, color bool) error {
 	var rows [][3]string
 	var imps []float64
-	for _, o := range outs {
-		if !o.beyond || o.imp == 0 {
+	for _, c := range s.Cases {
+		if !c.Verdict.Beyond() {
 			continue
 		}
-		label := orDash(o.row.Case)
-		if len(o.row.Flags) > 0 {
-			label += " [" + strings.Join(o.row.Flags, ", ") + "]"
+		label := orDash(c.Case)
+		if len(c.Flags) > 0 {
+			label += " [" + strings.Join(c.Flags, ", ") + "]"
 		}
-		rows = append(rows, [3]string{label, o.variant, fmt.Sprintf("%+.2f%%", o.imp)})
-		imps = append(imps, o.imp)
+		rows = append(rows, [3]string{label, c.Variant, fmt.Sprintf("%+.2f%%", c.ImprovementPct)})
+		imps = append(imps, c.ImprovementPct)
 	}
 	width := [3]int{}
 	for _, r := range rows {

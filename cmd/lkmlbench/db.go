@@ -52,28 +52,3 @@ func openDB(ctx context.Context, db string, create bool) (database, string, erro
 	}
 	return st, db, nil
 }
-
-// selection is the flags that select stored tables, shared by query and
-// summary --db.
-type selection struct {
-	Benchmark string `placeholder:"NAME" help:"Only tables of this benchmark (SQL LIKE pattern: % and _ are wildcards)."`
-	Series    string `placeholder:"TEXT" help:"Only tables posted in a patch series whose title contains TEXT."`
-	Author    string `placeholder:"TEXT" help:"Only tables whose author's name or address contains TEXT."`
-	MessageID string `name:"message-id" placeholder:"ID" help:"Only tables of this message."`
-	Since     string `placeholder:"DATE" help:"Only messages dated on or after DATE."`
-	Until     string `placeholder:"DATE" help:"Only messages dated before DATE."`
-}
-
-// query turns the flags into a store query.
-func (s *selection) query() (store.Query, error) {
-	q := store.Query{Benchmark: s.Benchmark, Series: s.Series, Author: s.Author, MessageID: s.MessageID}
-	var err error
-	if q.Since, err = parseDay(s.Since, "--since"); err != nil {
-		return q, err
-	}
-	q.Until, err = parseDay(s.Until, "--until")
-	return q, err
-}
-
-// empty reports whether no selection flag is set.
-func (s *selection) empty() bool { return *s == selection{} }

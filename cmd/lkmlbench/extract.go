@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"time"
 
 	"github.com/alecthomas/kong"
@@ -17,7 +16,7 @@ import (
 )
 
 type extractCmd struct {
-	Format          string        `short:"f" enum:"${formats}" default:"summary" help:"Output format: ${formatsOr}. jsonl is one record per number, json the whole document."`
+	Format          string        `short:"f" enum:"${formats}" default:"summary" help:"Output format: ${formatsOr}. jsonl is one record per number, json the whole document, table the records in columns, parquet the records as a Parquet file (needs -o)."`
 	Output          string        `short:"o" placeholder:"FILE" help:"Write to FILE instead of standard output (written in full or not at all)."`
 	KeepQuoted      bool          `help:"Export every quoted copy of a table with its own quote depth; by default a table quoted again in later replies is exported once."`
 	Explain         bool          `help:"List every candidate block and what each table family made of it, on standard error."`
@@ -61,6 +60,9 @@ func (c *extractCmd) Run(ctx context.Context, k *kong.Context) error {
 	if len(c.Inputs) == 0 && len(c.Lore) == 0 {
 		return usageErr("no input: give FILE..., - for standard input, or --lore ID")
 	}
+	if c.Format == string(export.Parquet) && (c.Output == "" || c.Output == "-") {
+		return usageErr("--format parquet writes a binary file: give -o FILE")
+	}
 	bl, err := loadBenchmarks(c.Benchmarks)
 	if err != nil {
 		return err
@@ -88,7 +90,7 @@ func (c *extractCmd) Run(ctx context.Context, k *kong.Context) error {
 	}
 
 	for _, in := range c.Inputs {
-		r.done(ex.AddPath(in))
+		r.done(addInput(ctx, ex, in, c.LoreBase))
 		if err := r.progress(); err != nil {
 			out.abort()
 			return err
@@ -102,9 +104,12 @@ func (c *extractCmd) Run(ctx context.Context, k *kong.Context) error {
 		}
 	}
 
-	if r.stream != nil {
+	switch {
+	case r.stream != nil:
 		err = r.stream.Finish(ex.Document())
-	} else {
+	case format == export.Table && c.Output == "":
+		err = export.WriteTable(out, ex.Document().Observations(), termWidth(k.Stdout))
+	default:
 		err = export.Write(out, ex.Document(), format)
 	}
 	if err == nil {
@@ -127,7 +132,7 @@ func (c *extractCmd) Run(ctx context.Context, k *kong.Context) error {
 func (c *extractCmd) fetchLore(ctx context.Context, ex *lkmlbench.Extractor, id string) error {
 	ctx, cancel := context.WithTimeout(ctx, c.Timeout)
 	defer cancel()
-	name, data, err := mbox.FetchLore(ctx, http.DefaultClient, c.LoreBase, id)
+	name, data, err := fetchThread(ctx, c.LoreBase, id)
 	if err != nil {
 		return fmt.Errorf("%s: %w", id, err)
 	}

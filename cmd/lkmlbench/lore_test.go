@@ -49,6 +49,7 @@ func loreServer(t *testing.T) *httptest.Server {
 
 // TestLore runs extract --lore against a local archive: never the network.
 func TestLore(t *testing.T) {
+	t.Setenv("LKMLBENCH_CACHE", "off")
 	srv := loreServer(t)
 	good := filepath.Join("testdata", "thread.mbox")
 	tests := []struct {
@@ -123,4 +124,25 @@ func TestExitCodes(t *testing.T) {
 		var stdout, stderr bytes.Buffer
 		assert.Equal(t, tc.code, run(tc.args, &stdout, &stderr), "%q: %s", tc.args, stderr.String())
 	}
+}
+
+// TestFetchInput names a message id where a file would go: the thread is
+// fetched once, and a second run reads it from the cache with the archive
+// gone.
+func TestFetchInput(t *testing.T) {
+	t.Setenv("LKMLBENCH_CACHE", t.TempDir())
+	srv := loreServer(t)
+	args := []string{"extract", "-f", "jsonl", "--lore-base", srv.URL, loreID}
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, exitOK, run(args, &stdout, &stderr), stderr.String())
+	first := stdout.String()
+	assert.Contains(t, first, `"author":"Kavya Rao"`)
+	srv.Close()
+	stdout.Reset()
+	require.Equal(t, exitOK, run(args, &stdout, &stderr), stderr.String())
+	assert.Equal(t, first, stdout.String())
+
+	stdout.Reset()
+	assert.Equal(t, exitError, run([]string{"extract", "--lore-base", srv.URL, "missing@x"}, &stdout, &stderr))
+	assert.Contains(t, stderr.String(), "missing@x: no such file, and fetching it as a message id failed")
 }

@@ -23,13 +23,19 @@ func TestMain(m *testing.M) {
 
 // TestScripts runs the CLI end to end on the scripts in testdata/script.
 // Each script starts with thread.mbox (testdata/thread.mbox) in its work
-// directory and $EXAMPLE naming the README's example thread.
+// directory, $EXAMPLE naming the README's example thread and $SERIES the
+// three-version series fixture (testdata/series.mbox); fetched threads are
+// not cached.
 func TestScripts(t *testing.T) {
 	thread, err := os.ReadFile(filepath.Join("testdata", "thread.mbox"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	example, err := filepath.Abs(filepath.Join("..", "..", "testdata", "example-thread.mbox"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	series, err := filepath.Abs(filepath.Join("..", "..", "testdata", "series.mbox"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,6 +46,8 @@ func TestScripts(t *testing.T) {
 		RequireUniqueNames:  true,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("EXAMPLE", example)
+			env.Setenv("SERIES", series)
+			env.Setenv("LKMLBENCH_CACHE", "off")
 			return os.WriteFile(filepath.Join(env.WorkDir, "thread.mbox"), thread, 0o644)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

@@ -19,6 +19,18 @@ type mergeCmd struct {
 	Inputs []string `arg:"" name:"db" type:"existingfile" help:"SQLite databases written by crawl."`
 }
 
+// Help is the long help of "lkmlbench merge --help".
+func (c *mergeCmd) Help() string {
+	return `Combines databases written by crawl (usually the shards of one crawl
+with --shard i/n) into one: messages stored twice are kept once, and
+quoted copies of a table are folded across the inputs as one crawl would.
+
+Examples:
+
+    lkmlbench merge -o all.db part1.db part2.db part3.db part4.db
+    lkmlbench merge -o results.db new-week.db`
+}
+
 // Run merges every input into the output (see corpus.Merge).
 func (c *mergeCmd) Run(ctx context.Context, k *kong.Context) (err error) {
 	if !postgres.IsURL(c.Output) {

@@ -123,25 +123,33 @@ func records(t *testing.T, st store.Store) []store.Record {
 	return out
 }
 
-// sameOutputs checks that query (every format) and summary print the
-// same on both databases.
+// sameOutputs checks that query (every format), summary, compare,
+// series and report print the same on both databases.
 func sameOutputs(t *testing.T, dir, sqliteDB, pgURL string) {
 	t.Helper()
 	for _, args := range [][]string{
 		{"query", "-f", "jsonl"}, {"query"}, {"query", "-f", "csv", "--benchmark", "hack%", "--since", "2024-02-01"},
-		{"summary", "--color", "never"},
+		{"summary", "--color", "never"}, {"summary", "-f", "json", "--author", "kim"},
+		{"compare"}, {"series", "Trim the wakeup path"},
 	} {
 		want := runCLI(t, dir, append(args, "--db", sqliteDB)...)
 		require.NotEmpty(t, want, "%v", args)
 		assert.Equal(t, want, runCLI(t, dir, append(args, "--db", pgURL)...), "%v", args)
 	}
+	runCLI(t, dir, "report", "-o", "sqlite.html", "--db", sqliteDB)
+	runCLI(t, dir, "report", "-o", "postgres.html", "--db", pgURL)
+	want, err := os.ReadFile(filepath.Join(dir, "sqlite.html"))
+	require.NoError(t, err)
+	got, err := os.ReadFile(filepath.Join(dir, "postgres.html"))
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(got), "report")
 }
 
 // TestConcurrentShards is the acceptance test of the shared store: two
 // crawls with --shard 1/2 and 2/2, running at the same time as separate
 // processes into one PostgreSQL database, store exactly the records one
-// crawl into SQLite stores, compared record by record, and query and
-// summary print the same from both.
+// crawl into SQLite stores, compared record by record, and query,
+// summary, compare, series and report print the same from both.
 func TestConcurrentShards(t *testing.T) {
 	db := pgtest.Database(t)
 	dir := t.TempDir()

@@ -11,47 +11,53 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/lkmlbench/lkmlbench/export/postgres"
-	"github.com/lkmlbench/lkmlbench/internal/pgtest"
+	"github.com/lkmlbench/lkmlbench/export/sqlite"
 )
 
-// TestReadmePostgresQueries runs the example SQL queries of the README's
-// PostgreSQL section against a crawl of the example thread: each must
-// run and return rows.
-func TestReadmePostgresQueries(t *testing.T) {
+// sqlBlock finds the README's ```sql blocks.
+var sqlBlock = regexp.MustCompile("(?s)```sql\n(.*?)```")
+
+// TestReadmeSQL runs every SQL example of the README against a database
+// crawled from the fixtures: each statement must run and return rows.
+func TestReadmeSQL(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	require.NoError(t, err)
-	readme := string(b)
-	_, section, ok := strings.Cut(readme, "### A shared PostgreSQL database")
-	require.True(t, ok, "README.md has no PostgreSQL section")
-	blocks := sqlBlock.FindAllStringSubmatch(section, -1)
-	require.Len(t, blocks, 1, "one ```sql block in the PostgreSQL section")
-	var queries []string
-	for _, q := range strings.Split(blocks[0][1], ";") {
-		if strings.TrimSpace(q) != "" {
-			queries = append(queries, q)
+	var stmts []string
+	for _, m := range sqlBlock.FindAllStringSubmatch(string(b), -1) {
+		var cur []string
+		for _, line := range strings.Split(m[1], "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "--") || strings.TrimSpace(line) == "" {
+				continue
+			}
+			cur = append(cur, line)
+			if strings.HasSuffix(strings.TrimSpace(line), ";") {
+				stmts = append(stmts, strings.Join(cur, "\n"))
+				cur = nil
+			}
 		}
+		require.Empty(t, cur, "a statement without ';' at its end")
 	}
-	require.Len(t, queries, 3)
+	require.GreaterOrEqual(t, len(stmts), 4)
 
-	db := pgtest.Database(t)
-	example, err := filepath.Abs(filepath.Join("..", "..", "testdata", "example-thread.mbox"))
-	require.NoError(t, err)
-	runCLI(t, t.TempDir(), "crawl", "--db", db, example)
-	st, err := postgres.Open(context.Background(), db)
+	db := filepath.Join(t.TempDir(), "readme.db")
+	var stdout, stderr strings.Builder
+	require.Equal(t, exitOK, run([]string{"crawl", "--db", db,
+		filepath.Join("..", "..", "testdata", "series.mbox"),
+		filepath.Join("..", "..", "testdata", "example-thread.mbox")}, &stdout, &stderr), stderr.String())
+	st, err := sqlite.Open(db)
 	require.NoError(t, err)
 	defer st.Close()
-	for _, q := range queries {
-		rows, err := st.Conn().Query(context.Background(), q)
-		require.NoError(t, err, q)
+	for _, q := range stmts {
+		rows, err := st.DB().QueryContext(context.Background(), q)
+		if !assert.NoError(t, err, q) {
+			continue
+		}
 		n := 0
 		for rows.Next() {
 			n++
 		}
-		require.NoError(t, rows.Err(), q)
-		assert.Positive(t, n, "no rows from %s", q)
+		assert.NoError(t, rows.Err(), q)
+		rows.Close()
+		assert.Positive(t, n, "no rows: %s", q)
 	}
 }
-
-// sqlBlock finds the fenced SQL blocks of a Markdown text.
-var sqlBlock = regexp.MustCompile("(?s)```sql\n(.*?)```")

@@ -32,7 +32,13 @@ Examples:
 
     lkmlbench extract thread.mbox
     lkmlbench extract --format jsonl thread.mbox > records.jsonl
-    lkmlbench extract --lore 20221116092104.12345-1-someone@example.org`
+    lkmlbench extract 20221116092104.12345-1-someone@example.org
+    lkmlbench summary thread.mbox
+    lkmlbench report -o report.html thread.mbox
+    lkmlbench crawl --db results.db ~/lore/lkml/git/7.git
+    lkmlbench query --db results.db --benchmark hackbench --sort improvement --limit 20
+    lkmlbench series --db results.db 'latency nice'
+    lkmlbench compare --baseline tip thread.mbox`
 
 // errInputs marks a run where something could not be read or written but
 // was already reported on standard error; it maps to exit status 1.
@@ -51,11 +57,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		kong.Name("lkmlbench"),
 		kong.Description(description),
 		kong.Vars{
-			"version":   "lkmlbench " + versionString(),
-			"formats":   joinFormats(","),
-			"formatsOr": joinFormats(", "),
-			"loreBase":  mbox.DefaultLoreBase,
-			"dbHelp":    dbHelp,
+			"version":       "lkmlbench " + versionString(),
+			"formats":       joinFormats(","),
+			"formatsOr":     joinFormats(", "),
+			"recordFormats": recordFormats,
+			"loreBase":      mbox.DefaultLoreBase,
+			"dbHelp":        dbHelp,
 		},
 		kong.Writers(stdout, stderr),
 		kong.BindTo(ctx, (*context.Context)(nil)),

@@ -9,18 +9,16 @@ import (
 	"github.com/alecthomas/kong"
 	"golang.org/x/term"
 
-	"github.com/lkmlbench/lkmlbench"
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/normalize"
 )
 
 type summaryCmd struct {
-	Benchmarks string  `placeholder:"FILE" type:"existingfile" help:"Better-direction list (JSON, as normalize/benchmarks.json) laid over the built-in one."`
-	MinChange  float64 `default:"5" placeholder:"PCT" help:"For tables that give no spread or significance, the change in percent that counts as beyond noise (default ${default})."`
-	Color      string  `enum:"auto,always,never" default:"auto" help:"Colour regressions and improvements: auto (when standard output is a terminal), always, never."`
-	DB         string  `placeholder:"FILE|URL" help:"Summarise the tables a crawl stored instead of reading mail: ${dbHelp}"`
-	selection  `embed:""`
-	Inputs     []string `arg:"" optional:"" name:"input" help:"Mail to read, as for extract; - for standard input."`
+	Format    string  `short:"f" enum:"text,json" default:"text" help:"Output: text (for reading) or json (one document, docs/summary.schema.json)."`
+	Output    string  `short:"o" placeholder:"FILE" help:"Write to FILE instead of standard output (written in full or not at all)."`
+	MinChange float64 `default:"5" placeholder:"PCT" help:"For tables that give no spread or significance, the change in percent that counts as beyond noise (default ${default})."`
+	Color     string  `enum:"auto,always,never" default:"auto" help:"Colour regressions and improvements: auto (when standard output is a terminal and NO_COLOR is unset), always, never."`
+	inputSource
 }
 
 // Help is the long help of "lkmlbench summary --help".
@@ -32,72 +30,60 @@ positive meaning better whatever the metric.
 
 A change is beyond noise when it exceeds the coefficient of variation of
 both sides, when mmtests marked it significant, or, for tables with neither,
-when it is at least --min-change percent.
-
-With --db it summarises the tables a crawl stored (in an SQLite file or a
-PostgreSQL database), selected as query selects them, in table order; the
-stored tables were normalised when they were crawled, so --benchmarks does
-not apply.
+when it is at least --min-change percent. The verdicts are those of the
+records' "verdict" key.
 
 Examples:
 
     lkmlbench summary thread.mbox
     lkmlbench summary --benchmarks mybench.json --min-change 2 reply.eml
-    lkmlbench summary --db postgres://db.example.org/lkmlbench --benchmark hackbench`
+    lkmlbench summary --format json -o summary.json thread.mbox
+    lkmlbench summary --db results.db --series 'latency nice'`
 }
 
-// Run reads every input (or the stored tables) and prints the summary;
+// Run reads every input (or the database) and prints the summary;
 // unreadable inputs are reported and give exit status 1.
 func (c *summaryCmd) Run(ctx context.Context, k *kong.Context) error {
-	var doc *model.Document
-	failed := false
-	switch {
-	case c.DB != "" && len(c.Inputs) > 0:
-		return usageErr("summary: give --db or mail inputs, not both")
-	case c.DB != "":
-		if c.Benchmarks != "" {
-			return usageErr("summary: --benchmarks applies to mail inputs; stored tables were normalised by the crawl")
-		}
-		q, err := c.query()
-		if err != nil {
-			return err
-		}
-		st, _, err := openDB(ctx, c.DB, false)
-		if err != nil {
-			return err
-		}
-		defer st.Close()
-		tables, err := st.Tables(ctx, q)
-		if err != nil {
-			return err
-		}
-		doc = &model.Document{Tables: tables}
-	case len(c.Inputs) == 0:
-		return usageErr("summary: name the mail to read, or a database with --db")
-	case !c.selection.empty():
-		return usageErr("summary: --benchmark, --series, --author, --message-id, --since and --until select stored tables: use them with --db")
-	default:
-		bl, err := loadBenchmarks(c.Benchmarks)
-		if err != nil {
-			return err
-		}
-		ex := lkmlbench.New(lkmlbench.Options{Benchmarks: bl})
-		for _, in := range c.Inputs {
-			if err := ex.AddPath(in); err != nil {
-				fmt.Fprintf(k.Stderr, "lkmlbench: %v\n", err)
-				failed = true
-			}
-		}
-		doc = ex.Document()
+	doc, failed, err := c.document(ctx, k.Stderr)
+	if err != nil {
+		return err
 	}
-	color := c.Color == "always" || (c.Color == "auto" && isTerminal(k.Stdout))
-	if err := normalize.WriteSummary(k.Stdout, doc, normalize.SummaryOptions{Color: color, MinChange: c.MinChange}); err != nil {
+	out, err := createOutput(c.Output, k.Stdout)
+	if err != nil {
+		return err
+	}
+	if c.Format == "json" {
+		err = normalize.WriteSummaryJSON(out, doc, c.MinChange)
+	} else {
+		color := c.Output == "" && useColor(c.Color, k.Stdout)
+		err = normalize.WriteSummary(out, doc, normalize.SummaryOptions{Color: color, MinChange: c.MinChange})
+	}
+	if err == nil {
+		err = out.commit()
+	}
+	if err != nil {
+		out.abort()
 		return err
 	}
 	if failed {
 		return errInputs
 	}
 	return nil
+}
+
+// useColor decides --color: auto colours a terminal unless NO_COLOR is
+// set to anything (https://no-color.org).
+func useColor(flag string, w io.Writer) bool {
+	switch flag {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	if _, ok := os.LookupEnv("NO_COLOR"); ok {
+		return false
+	}
+	return isTerminal(w)
 }
 
 // isTerminal reports whether w is a terminal.

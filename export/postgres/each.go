@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -112,8 +111,8 @@ func (s *Store) attachTables(ctx context.Context, recs []store.Record, rowids []
 		if err := rows.Scan(&msg, &copies, &doc); err != nil {
 			return err
 		}
-		var t model.Table
-		if err := json.Unmarshal([]byte(doc), &t); err != nil {
+		t, err := decodeTable(doc)
+		if err != nil {
 			return fmt.Errorf("table of message row %d: %w", msg, err)
 		}
 		t.QuotedCopies = copies

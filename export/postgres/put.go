@@ -346,11 +346,19 @@ func (b *batch) observations() error {
 			if f, err := strconv.ParseFloat(string(o.Value), 64); err == nil {
 				num = f
 			}
-			rows = append(rows, []any{id, o.Case, o.Variant, o.Field, string(o.Value), num, jsonList(o.Flags), o.Line, o.Offset})
+			var imp any
+			if o.ImprovementPct != nil {
+				if f, err := strconv.ParseFloat(string(*o.ImprovementPct), 64); err == nil {
+					imp = f
+				}
+			}
+			rows = append(rows, []any{id, o.Case, o.Variant, o.Field, string(o.Value), num, jsonList(o.Flags),
+				o.Line, o.Offset, imp, nullable(o.Noise), string(o.Verdict)})
 		}
 	}
 	_, err := b.tx.CopyFrom(b.ctx, pgx.Identifier{"observations"},
-		[]string{"table_id", "case_label", "variant", "field", "value", "value_num", "flags", "line", "offset"},
+		[]string{"table_id", "case_label", "variant", "field", "value", "value_num", "flags", "line", "offset",
+			"improvement_pct", "noise", "verdict"},
 		pgx.CopyFromRows(rows))
 	return err
 }

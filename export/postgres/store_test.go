@@ -14,6 +14,7 @@ import (
 	"github.com/lkmlbench/lkmlbench/export/store"
 	"github.com/lkmlbench/lkmlbench/internal/pgtest"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/normalize"
 )
 
 // table is a two-row table quoted at depth, written by author.
@@ -129,10 +130,48 @@ func TestQueryFilters(t *testing.T) {
 		require.NoError(t, err)
 		assert.Len(t, obs, tc.want, "%+v", tc.q)
 	}
-	tabs, err := st.Tables(ctx, store.Query{Benchmark: "hackbench"})
+	doc, err := st.Document(ctx, store.Query{Benchmark: "hackbench"})
 	require.NoError(t, err)
-	require.Len(t, tabs, 1)
-	assert.Equal(t, "t02", tabs[0].ID, "numbers count every table, not the ones selected")
+	require.Len(t, doc.Tables, 1)
+	assert.Equal(t, "t02", doc.Tables[0].ID, "numbers count every table, not the ones selected")
+	require.Len(t, doc.Messages, 1)
+	assert.Equal(t, "c@x", doc.Messages[0].ID)
+	assert.Equal(t, "sched: Cut wakeup cost", doc.Messages[0].Patch.Title)
+	titles, err := st.SeriesOf(ctx, "<a@x>")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"sched: Cut wakeup cost"}, titles)
+}
+
+// TestVerdictColumns stores a normalised table: each number's improvement
+// and verdict are columns SQL can select on, equal to the records'.
+func TestVerdictColumns(t *testing.T) {
+	ctx := context.Background()
+	st := open(t, pgtest.Database(t))
+	tab := table("a@x", "Tess Kernel", 0)
+	tab.Baseline = "base"
+	tab.Rows[0].Cells[1].Value = "11.0"
+	tab.Rows[1].Cells[1].Value = "70"
+	normalize.Table(&tab, normalize.Options{})
+	_, err := st.Put(ctx, []store.Record{record("a@x", 1, tab)})
+	require.NoError(t, err)
+	rows, err := st.Conn().Query(ctx, `SELECT case_label, improvement_pct, verdict FROM observations
+		WHERE verdict <> '' ORDER BY id`)
+	require.NoError(t, err)
+	var got []string
+	for rows.Next() {
+		var c, v string
+		var imp float64
+		require.NoError(t, rows.Scan(&c, &imp, &v))
+		got = append(got, fmt.Sprintf("%s %.2f %s", c, imp, v))
+	}
+	require.NoError(t, rows.Err())
+	// tbench is higher-is-better: 10.5 -> 11.0 is +4.76%, within the
+	// 5% minimum change; 80.25 -> 70 is -12.77%.
+	assert.Equal(t, []string{"1 4.76 within noise", "8 -12.77 regressed"}, got)
+	obs, err := store.Observations(ctx, st, store.Query{})
+	require.NoError(t, err)
+	assert.Equal(t, model.VerdictWithinNoise, obs[1].Verdict)
+	assert.Equal(t, model.VerdictRegressed, obs[3].Verdict)
 }
 
 // TestEachReplays checks that Each gives back what Put stored, in
@@ -286,7 +325,7 @@ func TestMigrateOnce(t *testing.T) {
 		_, err := st.Put(context.Background(), []store.Record{record(fmt.Sprintf("s%d@x", i), int64(i))})
 		require.NoError(t, err)
 	}
-	assert.Equal(t, 2, count(t, stores[0], "SELECT version FROM schema_version"))
+	assert.Equal(t, 3, count(t, stores[0], "SELECT version FROM schema_version"))
 	assert.Equal(t, 4, count(t, stores[0], "SELECT count(*) FROM messages"))
 }
 

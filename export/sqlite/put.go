@@ -26,10 +26,11 @@ const tableColumns = `message_rowid, source, message_id, start_line, end_line, o
 	unit, direction, statistic, doc`
 
 const insertObservations = `INSERT INTO observations
-	(table_id, case_label, variant, field, value, value_num, flags, line, offset)
+	(table_id, case_label, variant, field, value, value_num, flags, line, offset,
+	 improvement_pct, noise, verdict)
 	VALUES `
 
-const observationColumns = 9
+const observationColumns = 12
 
 // groupRows is the number of rows per multi-row INSERT of messages
 // without tables and of observations: one statement execution per row
@@ -266,12 +267,17 @@ func tableArgs(msgRow int64, t *model.Table, copies int) ([]any, error) {
 // model.Table.AppendObservations does.
 func (b *batch) putObservations(tableID int64, t *model.Table) error {
 	for _, o := range t.AppendObservations(nil) {
-		var num any
+		var num, imp any
 		if f, err := strconv.ParseFloat(string(o.Value), 64); err == nil {
 			num = f
 		}
+		if o.ImprovementPct != nil {
+			if f, err := strconv.ParseFloat(string(*o.ImprovementPct), 64); err == nil {
+				imp = f
+			}
+		}
 		b.obsRows = append(b.obsRows, tableID, o.Case, o.Variant, o.Field, string(o.Value), num,
-			jsonList(o.Flags), o.Line, o.Offset)
+			jsonList(o.Flags), o.Line, o.Offset, imp, nullable(o.Noise), string(o.Verdict))
 		if len(b.obsRows) == groupRows*observationColumns {
 			if err := b.flushObservations(); err != nil {
 				return err

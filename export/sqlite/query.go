@@ -2,18 +2,21 @@ package sqlite
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/lkmlbench/lkmlbench/export/store"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/normalize"
 )
 
-// Tables implements store.Reader: the stored tables matching q, in table
-// order, rebuilt from each table's stored model.Table (so new fields of
-// the model need no new columns) and numbered by row id.
-func (s *Store) Tables(ctx context.Context, q store.Query) ([]model.Table, error) {
+// filters renders the filters of q as a WHERE clause over tables t,
+// messages m and series se, with its arguments; "" selects everything.
+func filters(q store.Query) (string, []any) {
 	var where []string
 	var args []any
 	add := func(cond string, a ...any) {
@@ -38,34 +41,121 @@ func (s *Store) Tables(ctx context.Context, q store.Query) ([]model.Table, error
 	if !q.Until.IsZero() {
 		add("m.date < ?", q.Until.Unix())
 	}
-	sqlText := `SELECT t.id, t.quoted_copies, t.doc FROM tables t
-		JOIN messages m ON m.id = t.message_rowid LEFT JOIN series se ON se.id = m.series_id`
-	if len(where) > 0 {
-		sqlText += " WHERE " + strings.Join(where, " AND ")
+	if len(where) == 0 {
+		return "", nil
 	}
-	sqlText += " ORDER BY t.id"
+	return " WHERE " + strings.Join(where, " AND "), args
+}
+
+// decodeTable reads a stored model.Table. Its verdicts are decided again
+// (with the default minimum change, as crawl stores them), so that tables
+// stored before verdicts existed get them too.
+func decodeTable(doc string) (model.Table, error) {
+	var t model.Table
+	if err := json.Unmarshal([]byte(doc), &t); err != nil {
+		return t, err
+	}
+	normalize.Decide(&t, 0)
+	return t, nil
+}
+
+// provenance gives a table stored before tables kept their message's
+// date and subject those of its message row.
+func provenance(t *model.Table, date sql.NullInt64, subject string) {
+	if t.Date == nil && date.Valid {
+		d := time.Unix(date.Int64, 0).UTC()
+		t.Date = &d
+	}
+	if t.Subject == "" {
+		t.Subject = subject
+	}
+}
+
+// Document implements store.Reader: the stored tables matching q, in
+// table order and numbered by row id, rebuilt from each table's stored
+// model.Table (so new fields of the model need no new columns), with the
+// messages that hold them.
+func (s *Store) Document(ctx context.Context, q store.Query) (*model.Document, error) {
+	where, args := filters(q)
+	sqlText := `SELECT t.id, t.quoted_copies, t.doc, m.message_id, m.subject, m.from_name, m.from_email,
+		m.date, se.title, se.version, m.patch_index, m.patch_total
+		FROM tables t JOIN messages m ON m.id = t.message_rowid LEFT JOIN series se ON se.id = m.series_id` +
+		where + " ORDER BY t.id"
 	rows, err := s.db.QueryContext(ctx, sqlText, args...)
 	if err != nil {
 		return nil, s.wrap("querying", err)
 	}
 	defer rows.Close()
-	var out []model.Table
+	doc := &model.Document{Schema: model.SchemaVersion, Sources: []model.Source{}, Messages: []model.Message{},
+		Tables: []model.Table{}, Threads: []model.Thread{}}
+	seen := map[string]bool{}
 	for rows.Next() {
 		var id int64
 		var copies int
-		var doc string
-		if err := rows.Scan(&id, &copies, &doc); err != nil {
+		var js string
+		var m model.Message
+		var date, version, index, total sql.NullInt64
+		var title sql.NullString
+		if err := rows.Scan(&id, &copies, &js, &m.ID, &m.Subject, &m.From.Name, &m.From.Email,
+			&date, &title, &version, &index, &total); err != nil {
 			return nil, s.wrap("querying", err)
 		}
-		var t model.Table
-		if err := json.Unmarshal([]byte(doc), &t); err != nil {
+		t, err := decodeTable(js)
+		if err != nil {
 			return nil, s.wrap("querying", fmt.Errorf("table %d: %w", id, err))
 		}
 		t.ID, t.QuotedCopies = store.TableID(id), copies
-		out = append(out, t)
+		provenance(&t, date, m.Subject)
+		doc.Tables = append(doc.Tables, t)
+		if seen[m.ID] {
+			continue
+		}
+		seen[m.ID] = true
+		m.Source = t.Source
+		if date.Valid {
+			d := time.Unix(date.Int64, 0).UTC()
+			m.Date = &d
+		}
+		if title.Valid {
+			m.Patch = &model.PatchTag{Title: title.String, Version: int(version.Int64), Index: int(index.Int64), Total: int(total.Int64)}
+		}
+		doc.Messages = append(doc.Messages, m)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, s.wrap("querying", err)
 	}
-	return out, nil
+	return doc, nil
+}
+
+// SeriesOf implements store.Reader.
+func (s *Store) SeriesOf(ctx context.Context, messageID string) ([]string, error) {
+	id := strings.Trim(strings.TrimSpace(messageID), "<>")
+	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT se.title, m.message_id = ?1 AS own
+		FROM messages m JOIN series se ON se.id = m.series_id
+		WHERE m.message_id = ?1 OR m.thread_root IN (SELECT thread_root FROM messages WHERE message_id = ?1)
+		ORDER BY own DESC, se.title`, id)
+	if err != nil {
+		return nil, s.wrap("querying", err)
+	}
+	defer rows.Close()
+	var own, thread []string
+	for rows.Next() {
+		var title string
+		var mine bool
+		if err := rows.Scan(&title, &mine); err != nil {
+			return nil, s.wrap("querying", err)
+		}
+		if mine {
+			own = append(own, title)
+		} else if !slices.Contains(thread, title) {
+			thread = append(thread, title)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.wrap("querying", err)
+	}
+	if len(own) > 0 {
+		return own, nil
+	}
+	return thread, nil
 }

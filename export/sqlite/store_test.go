@@ -3,6 +3,7 @@ package sqlite_test
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/lkmlbench/lkmlbench/export/sqlite"
 	"github.com/lkmlbench/lkmlbench/export/store"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/normalize"
 )
 
 // table is a two-row table quoted at depth, written by author.
@@ -252,4 +254,38 @@ func TestPutGroups(t *testing.T) {
 		(SELECT message_id FROM messages ORDER BY id DESC LIMIT 1)`).Scan(&first, &last))
 	assert.Equal(t, recs[0].Meta.ID, first)
 	assert.Equal(t, recs[149].Meta.ID, last)
+}
+
+// TestVerdictColumns stores a normalised table: each number's improvement
+// and verdict are columns SQL can select on, equal to the records'.
+func TestVerdictColumns(t *testing.T) {
+	ctx := context.Background()
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "t.db"))
+	require.NoError(t, err)
+	defer st.Close()
+	tab := table("a@x", "Tess Kernel", 0)
+	tab.Baseline = "base"
+	tab.Rows[1].Cells[1].Value = "70"
+	normalize.Table(&tab, normalize.Options{})
+	_, err = st.Put(ctx, []store.Record{record("a@x", 1, tab)})
+	require.NoError(t, err)
+	rows, err := st.DB().QueryContext(ctx, `SELECT case_label, improvement_pct, verdict FROM observations
+		WHERE verdict <> '' ORDER BY id`)
+	require.NoError(t, err)
+	defer rows.Close()
+	var got []string
+	for rows.Next() {
+		var c, v string
+		var imp float64
+		require.NoError(t, rows.Scan(&c, &imp, &v))
+		got = append(got, fmt.Sprintf("%s %.2f %s", c, imp, v))
+	}
+	require.NoError(t, rows.Err())
+	// tbench is higher-is-better: 10.5 -> 11.0 is +4.76%, within the
+	// 5% minimum change; 80.25 -> 70 is -12.77%.
+	assert.Equal(t, []string{"1 4.76 within noise", "8 -12.77 regressed"}, got)
+	obs, err := store.Observations(ctx, st, store.Query{})
+	require.NoError(t, err)
+	assert.Equal(t, model.VerdictWithinNoise, obs[1].Verdict)
+	assert.Equal(t, model.VerdictRegressed, obs[3].Verdict)
 }

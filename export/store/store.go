@@ -100,22 +100,28 @@ type Query struct {
 
 // Reader is a store that answers queries.
 type Reader interface {
-	// Tables returns the stored tables q selects in table order, each
-	// with its id (TableID) and quoted-copy count, exactly as extract
-	// would give them.
-	Tables(ctx context.Context, q Query) ([]model.Table, error)
+	// Document returns the stored tables q selects in table order, each
+	// with its id (TableID) and quoted-copy count as extract gives them,
+	// and the messages that hold them (subject, sender, date, patch tag):
+	// what summary, report and series read from a database as from files.
+	Document(ctx context.Context, q Query) (*model.Document, error)
+	// SeriesOf returns the titles of the patch series a message belongs
+	// to: its own subject's, else those of the other messages of its
+	// thread; none when the message is not stored or no subject names a
+	// series.
+	SeriesOf(ctx context.Context, messageID string) ([]string, error)
 }
 
 // Observations returns the records of the tables q selects, exactly as
 // `lkmlbench extract --format jsonl` prints them.
 func Observations(ctx context.Context, r Reader, q Query) ([]model.Observation, error) {
-	tables, err := r.Tables(ctx, q)
+	doc, err := r.Document(ctx, q)
 	if err != nil {
 		return nil, err
 	}
 	var out []model.Observation
-	for i := range tables {
-		out = tables[i].AppendObservations(out)
+	for i := range doc.Tables {
+		out = doc.Tables[i].AppendObservations(out)
 	}
 	return out, nil
 }

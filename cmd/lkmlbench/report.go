@@ -1,0 +1,60 @@
+package main
+
+import (
+	"context"
+
+	"github.com/alecthomas/kong"
+
+	"github.com/lkmlbench/lkmlbench/report"
+)
+
+// reportCmd writes the HTML report.
+type reportCmd struct {
+	Output    string  `short:"o" required:"" placeholder:"FILE" help:"HTML file to write (written in full or not at all); - for standard output."`
+	Title     string  `placeholder:"TEXT" help:"Heading of the page (default \"lkmlbench report\")."`
+	MinChange float64 `default:"5" placeholder:"PCT" help:"For tables that give no spread or significance, the change in percent that counts as beyond noise (default ${default})."`
+	inputSource
+}
+
+// Help is the long help of "lkmlbench report --help".
+func (c *reportCmd) Help() string {
+	return `Writes one self-contained HTML file that works offline: an index by patch
+series and benchmark, then per table a grouped bar chart (one group per
+case, one bar per variant, values relative to the baseline where there is
+one, error bars from the CV or stddev the table gives, regressions beyond
+noise marked with a red triangle and improvements with a green one), the
+table itself, its verdict line and its provenance (subject, author, date,
+a link to the message in the archive). A series posted in several
+versions gets a line chart per benchmark of how its cases moved from v1
+to vN.
+
+Examples:
+
+    lkmlbench report -o report.html thread.mbox
+    lkmlbench report -o report.html 20231113090211.4021-1-someone@example.com
+    lkmlbench report -o sched.html --db results.db --series 'latency nice' --since 2023-01-01`
+}
+
+// Run reads the records and writes the page.
+func (c *reportCmd) Run(ctx context.Context, k *kong.Context) error {
+	doc, failed, err := c.document(ctx, k.Stderr)
+	if err != nil {
+		return err
+	}
+	out, err := createOutput(c.Output, k.Stdout)
+	if err != nil {
+		return err
+	}
+	err = report.Write(out, doc, report.Options{Title: c.Title, LoreBase: c.LoreBase, MinChange: c.MinChange})
+	if err == nil {
+		err = out.commit()
+	}
+	if err != nil {
+		out.abort()
+		return err
+	}
+	if failed {
+		return errInputs
+	}
+	return nil
+}

@@ -1,0 +1,45 @@
+package normalize
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// Rebase returns a copy of t compared against another of its variants:
+// improvements, noise and verdicts are worked out afresh against
+// variant (matched exactly, else without regard to case), with the same
+// rules as Table. Printed percentages, which refer to the author's
+// baseline, then only count where they still fit the values. ok is false
+// when t has no such variant.
+func Rebase(t *model.Table, variant string, opts Options) (model.Table, bool) {
+	v := ""
+	for _, name := range t.Variants {
+		if name == variant {
+			v = name
+			break
+		}
+		if v == "" && strings.EqualFold(name, variant) {
+			v = name
+		}
+	}
+	if v == "" {
+		return model.Table{}, false
+	}
+	c := *t
+	c.Variants = slices.Clone(t.Variants)
+	c.Baseline = v
+	c.Rows = make([]model.Row, len(t.Rows))
+	for i, r := range t.Rows {
+		r.Cells = slices.Clone(r.Cells)
+		for j := range r.Cells {
+			cell := &r.Cells[j]
+			cell.ImprovementPct, cell.Noise, cell.Verdict, cell.VerdictBasis = nil, "", model.VerdictNone, ""
+			cell.Flags = slices.DeleteFunc(slices.Clone(cell.Flags), func(f string) bool { return f == model.FlagPctMismatch })
+		}
+		c.Rows[i] = r
+	}
+	Table(&c, opts)
+	return c, true
+}

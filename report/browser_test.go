@@ -1,0 +1,197 @@
+package report_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/lkmlbench/lkmlbench"
+	"github.com/lkmlbench/lkmlbench/export/sqlite"
+	"github.com/lkmlbench/lkmlbench/export/store"
+	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/report"
+)
+
+// chromium finds Debian's headless browser; LKMLBENCH_CHROMIUM names
+// another binary.
+func chromium(t *testing.T) string {
+	if p := os.Getenv("LKMLBENCH_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Skip("browser test skipped: no chromium on PATH (apt-get install -y chromium; .ci/run installs it)")
+	return ""
+}
+
+// reportCases are the documents rendered in the browser: the seeds when
+// the shared folder is beside the checkout, the example thread, the
+// series fixture, and a crawled database named by LKMLBENCH_REPORT_DB
+// (a crawl of a real list, made outside the repository).
+func reportCases(t *testing.T) map[string]*model.Document {
+	docs := map[string]*model.Document{}
+	read := func(name string, paths ...string) {
+		ex := lkmlbench.New(lkmlbench.Options{})
+		for _, p := range paths {
+			require.NoError(t, ex.AddPath(p))
+		}
+		docs[name] = ex.Document()
+	}
+	read("example", filepath.Join("..", "testdata", "example-thread.mbox"))
+	read("series", filepath.Join("..", "testdata", "series.mbox"))
+	if seeds, _ := filepath.Glob(filepath.Join("..", "..", "shared", "seeds", "*.txt")); len(seeds) > 0 {
+		read("seeds", seeds...)
+	} else {
+		t.Log("seeds not rendered: ../shared/seeds is not beside the checkout")
+	}
+	if db := os.Getenv("LKMLBENCH_REPORT_DB"); db != "" {
+		st, err := sqlite.Open(db)
+		require.NoError(t, err)
+		doc, err := st.Document(context.Background(), store.Query{})
+		st.Close()
+		require.NoError(t, err)
+		docs["crawl"] = doc
+	}
+	return docs
+}
+
+// TestReportInBrowser renders each report in headless Chromium: every
+// table has its section with exactly one chart, every series with two or
+// more versions its timeline, each chart's box is drawn (not blank: a
+// fair share of ink and the bar colours), and the page loads nothing but
+// itself. LKMLBENCH_SCREENSHOTS=DIR keeps the screenshots.
+func TestReportInBrowser(t *testing.T) {
+	bin := chromium(t)
+	for name, doc := range reportCases(t) {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), name+".html")
+			var buf bytes.Buffer
+			require.NoError(t, report.Write(&buf, doc, report.Options{LoreBase: "https://lore.kernel.org"}))
+			require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
+			checkPage(t, bin, path, name, doc)
+		})
+	}
+}
+
+func checkPage(t *testing.T, bin, path, name string, doc *model.Document) {
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(bin), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1400, 1000),
+	}
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancel = context.WithTimeout(ctx, 5*time.Minute)
+	defer cancel()
+
+	var mu sync.Mutex
+	var requests []string
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate("about:blank")))
+	require.NoError(t, chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
+			mu.Lock()
+			requests = append(requests, e.Request.URL)
+			mu.Unlock()
+		}
+	}))
+	_, err := chromedp.Call(ctx, network.Enable, network.EnableParams{})
+	require.NoError(t, err)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate("file://"+path), chromedp.WaitReady("body")))
+	count := func(js string) int {
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](js))
+		require.NoError(t, err, js)
+		return n
+	}
+	tables := count(`document.querySelectorAll("section.table").length`)
+	charts := count(`document.querySelectorAll("section.table .bar-chart svg").length`)
+	timelines := count(`document.querySelectorAll(".timeline-chart svg").length`)
+	timelineIDs, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](
+		`Array.from(document.querySelectorAll(".timeline-chart")).map(d => d.id)`))
+	require.NoError(t, err)
+	assert.Equal(t, len(doc.Tables), tables, "a section per table")
+	assert.Equal(t, len(doc.Tables), charts, "one chart per table")
+	perTable, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](
+		`Array.from(document.querySelectorAll("section.table")).map(s => s.querySelectorAll(".bar-chart svg").length)`))
+	require.NoError(t, err)
+	for i, n := range perTable {
+		assert.Equal(t, 1, n, "charts in table section %d", i+1)
+	}
+	if name == "series" {
+		assert.Equal(t, 1, timelines, "one timeline chart: one benchmark in one series")
+	}
+
+	selectors := make([]string, 0, len(doc.Tables)+len(timelineIDs))
+	for _, tab := range doc.Tables {
+		selectors = append(selectors, fmt.Sprintf(`#table-%s .bar-chart svg`, tab.ID))
+	}
+	for _, id := range timelineIDs {
+		selectors = append(selectors, "#"+id+" svg")
+	}
+	keep := os.Getenv("LKMLBENCH_SCREENSHOTS")
+	for i, sel := range selectors {
+		shot, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(sel)))
+		require.NoError(t, err, sel)
+		img, err := png.Decode(bytes.NewReader(shot))
+		require.NoError(t, err, sel)
+		b := img.Bounds()
+		assert.Greater(t, b.Dx(), 200, "%s width", sel)
+		assert.Greater(t, b.Dy(), 150, "%s height", sel)
+		ink, colour := inkAndColour(img)
+		assert.Greater(t, ink, 0.02, "%s: the chart box is blank", sel)
+		assert.True(t, colour, "%s: no coloured bar or line drawn", sel)
+		if keep != "" {
+			require.NoError(t, os.MkdirAll(keep, 0o755))
+			require.NoError(t, os.WriteFile(filepath.Join(keep, fmt.Sprintf("%s-%02d.png", name, i+1)), shot, 0o644))
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, u := range requests {
+		assert.True(t, strings.HasPrefix(u, "file://") || strings.HasPrefix(u, "data:") || u == "about:blank",
+			"the page loaded %s", u)
+	}
+	assert.NotEmpty(t, requests, "the page itself was requested")
+}
+
+// inkAndColour measures a screenshot: the share of pixels that are not
+// near white, and whether any is saturated (a bar or a line in a palette
+// colour, not only black axes and text).
+func inkAndColour(img image.Image) (float64, bool) {
+	b := img.Bounds()
+	ink, total, colour := 0, 0, false
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			r, g, bl = r>>8, g>>8, bl>>8
+			total++
+			if r < 230 || g < 230 || bl < 230 {
+				ink++
+			}
+			if max(r, g, bl)-min(r, g, bl) > 80 {
+				colour = true
+			}
+		}
+	}
+	return float64(ink) / float64(total), colour
+}

@@ -1,0 +1,356 @@
+// Package report writes an HTML report of a document's tables for a
+// person to read in a browser: an index by series and benchmark, then
+// per table a grouped bar chart (error bars from the CV or stddev the
+// table gives, verdicts beyond noise marked), the table itself, its
+// verdict line and where it came from; per patch series a line chart of
+// how each benchmark moved across its versions. The file is
+// self-contained: charts are inline SVG drawn by gonum.org/v1/plot, the
+// style is inline, and nothing is loaded from the network.
+package report
+
+import (
+	"embed"
+	"fmt"
+	"html/template"
+	"io"
+	"net/url"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/normalize"
+	"github.com/lkmlbench/lkmlbench/timeline"
+)
+
+//go:embed report.html.tmpl
+var templates embed.FS
+
+var page = template.Must(template.New("report.html.tmpl").ParseFS(templates, "report.html.tmpl"))
+
+// Options tune Write.
+type Options struct {
+	// Title heads the page; "" gives "lkmlbench report".
+	Title string
+	// LoreBase is the archive message links point to
+	// (<base>/all/<message-id>/); "" gives no links.
+	LoreBase string
+	// MinChange is the minimum change for tables without noise figures
+	// (see normalize.Decide); 0 is the default.
+	MinChange float64
+}
+
+// Write renders doc as one HTML page.
+func Write(w io.Writer, doc *model.Document, o Options) error {
+	v, err := build(doc, o)
+	if err != nil {
+		return err
+	}
+	return page.Execute(w, v)
+}
+
+// view is what the template renders.
+type view struct {
+	Title    string
+	Index    []indexSeries
+	Tables   []tableView
+	Series   []seriesView
+	Counts   string
+	Verdicts map[model.Verdict]int
+}
+
+type indexSeries struct {
+	Title      string
+	Anchor     string // the timeline's anchor, "" without one
+	Benchmarks []indexBenchmark
+}
+
+type indexBenchmark struct {
+	Name   string
+	Tables []indexTable
+}
+
+type indexTable struct {
+	ID, Anchor, Verdict string
+	Version             int
+	Regressed           int
+}
+
+type tableView struct {
+	ID, Anchor, Title string
+	Summary           normalize.TableSummary
+	Chart             template.HTML // "" when the table has nothing to chart
+	Legend            []legendEntry
+	Relative          bool
+	Columns           []column
+	Rows              []rowView
+	Prov              provenance
+	Facts             []string
+}
+
+type column struct{ Variant, Field string }
+
+type rowView struct {
+	Case  string
+	Flags string
+	Cells []cellView
+}
+
+type cellView struct {
+	Text, Class, Title string
+}
+
+type provenance struct {
+	Subject, Author, Sender, Date, MessageID, Link, Source string
+	Line, Version                                          int
+	Series                                                 string
+}
+
+type seriesView struct {
+	Title, Anchor string
+	Versions      string
+	Charts        []timelineChart
+}
+
+// timelineChart is one benchmark's line chart; ID is unique in the page.
+type timelineChart struct {
+	ID  string
+	SVG template.HTML
+}
+
+func build(doc *model.Document, o Options) (*view, error) {
+	v := &view{Title: o.Title, Verdicts: map[model.Verdict]int{}}
+	if v.Title == "" {
+		v.Title = "lkmlbench report"
+	}
+	msgs := map[string]*model.Message{}
+	for i := range doc.Messages {
+		msgs[doc.Messages[i].ID] = &doc.Messages[i]
+	}
+	sums := normalize.Summaries(doc, o.MinChange)
+	for i := range doc.Tables {
+		t := &doc.Tables[i]
+		tv, err := tableView1(t, sums[i], msgs[t.MessageID], o)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: chart of table %s: %w", t.Source, t.StartLine, t.ID, err)
+		}
+		v.Tables = append(v.Tables, tv)
+		for _, c := range sums[i].Cases {
+			if !c.Verification {
+				v.Verdicts[c.Verdict]++
+			}
+		}
+	}
+	tls := timeline.Build(doc)
+	anchors := map[string]string{}
+	for i, tl := range tls {
+		if len(tl.Versions) < 2 {
+			continue
+		}
+		sv, err := seriesView1(tl, i)
+		if err != nil {
+			return nil, fmt.Errorf("timeline of %q: %w", tl.Series, err)
+		}
+		anchors[tl.Series] = sv.Anchor
+		v.Series = append(v.Series, sv)
+	}
+	v.Index = index(doc, v.Tables, anchors)
+	v.Counts = fmt.Sprintf("%d tables from %d messages; %d cases regressed and %d improved beyond noise, %d within noise",
+		len(doc.Tables), len(doc.Messages), v.Verdicts[model.VerdictRegressed], v.Verdicts[model.VerdictImproved],
+		v.Verdicts[model.VerdictWithinNoise])
+	return v, nil
+}
+
+// index groups the tables by series, then benchmark, in order of first
+// appearance; tables outside a series come last.
+func index(doc *model.Document, tvs []tableView, timelines map[string]string) []indexSeries {
+	var out []indexSeries
+	at := map[string]int{}
+	for i := range doc.Tables {
+		t := &doc.Tables[i]
+		title := t.Series
+		if title == "" {
+			title = "(not in a patch series)"
+		}
+		si, ok := at[title]
+		if !ok {
+			si = len(out)
+			at[title] = si
+			out = append(out, indexSeries{Title: title, Anchor: timelines[t.Series]})
+		}
+		s := &out[si]
+		name := t.Benchmark
+		if name == "" {
+			name = "(benchmark not named)"
+		}
+		bi := -1
+		for j := range s.Benchmarks {
+			if s.Benchmarks[j].Name == name {
+				bi = j
+			}
+		}
+		if bi < 0 {
+			bi = len(s.Benchmarks)
+			s.Benchmarks = append(s.Benchmarks, indexBenchmark{Name: name})
+		}
+		s.Benchmarks[bi].Tables = append(s.Benchmarks[bi].Tables, indexTable{
+			ID: t.ID, Anchor: tvs[i].Anchor, Verdict: tvs[i].Summary.Verdict,
+			Version: t.SeriesVersion, Regressed: tvs[i].Summary.Regressed,
+		})
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		return out[j].Title == "(not in a patch series)" && out[i].Title != out[j].Title
+	})
+	return out
+}
+
+func tableView1(t *model.Table, sum normalize.TableSummary, m *model.Message, o Options) (tableView, error) {
+	tv := tableView{ID: t.ID, Anchor: "table-" + t.ID, Title: chartTitle(t), Summary: sum}
+	if d := tableBars(t); len(d.groups) > 0 {
+		svg, err := barChartSVG(t, d)
+		if err != nil {
+			return tv, err
+		}
+		// The SVG is gonum's own output from numbers and labels it
+		// escaped (svgo escapes text), not user HTML.
+		tv.Chart = template.HTML(svg)
+		tv.Legend, tv.Relative = legendEntries(d), d.relative
+	}
+	tv.Columns, tv.Rows = grid(t)
+	tv.Prov = provenance{Author: t.Author, MessageID: t.MessageID, Source: t.Source, Line: t.StartLine,
+		Series: t.Series, Version: t.SeriesVersion}
+	if m != nil {
+		tv.Prov.Subject = m.Subject
+		tv.Prov.Sender = m.From.String()
+		if m.Date != nil {
+			tv.Prov.Date = m.Date.UTC().Format(time.DateTime + " UTC")
+		}
+	}
+	if o.LoreBase != "" && t.MessageID != "" && !strings.Contains(t.MessageID, "#") {
+		tv.Prov.Link = strings.TrimRight(o.LoreBase, "/") + "/all/" + url.PathEscape(t.MessageID) + "/"
+	}
+	for _, f := range []struct{ k, v string }{
+		{"format", t.Format}, {"baseline", t.Baseline}, {"direction", t.Direction + " is better"},
+		{"direction from", t.DirectionSource}, {"unit", t.Unit}, {"statistic", t.Statistic},
+	} {
+		if f.v != "" && f.v != " is better" {
+			tv.Facts = append(tv.Facts, f.k+": "+f.v)
+		}
+	}
+	if t.QuotedCopies > 0 {
+		tv.Facts = append(tv.Facts, fmt.Sprintf("quoted again %d times", t.QuotedCopies))
+	}
+	return tv, nil
+}
+
+// grid lays a table out as the author did: one row per row, one column
+// per variant and field in order of appearance; compared cells carry
+// their improvement and verdict.
+func grid(t *model.Table) ([]column, []rowView) {
+	var cols []column
+	at := map[column]int{}
+	for _, r := range t.Rows {
+		for _, c := range r.Cells {
+			k := column{c.Variant, c.Field}
+			if _, ok := at[k]; !ok {
+				at[k] = len(cols)
+				cols = append(cols, k)
+			}
+		}
+	}
+	rows := make([]rowView, 0, len(t.Rows))
+	for _, r := range t.Rows {
+		rv := rowView{Case: r.Case, Flags: strings.Join(r.Flags, ", "), Cells: make([]cellView, len(cols))}
+		for _, c := range r.Cells {
+			cv := cellView{Text: string(c.Value)}
+			if c.Text != "" {
+				cv.Text = c.Text
+			}
+			if c.ImprovementPct != nil {
+				cv.Title = fmt.Sprintf("%s%% vs %s: %s (%s)", *c.ImprovementPct, t.Baseline, c.Verdict, c.VerdictBasis)
+			}
+			switch c.Verdict {
+			case model.VerdictRegressed:
+				cv.Class = "regressed"
+			case model.VerdictImproved:
+				cv.Class = "improved"
+			}
+			rv.Cells[at[column{c.Variant, c.Field}]] = cv
+		}
+		rows = append(rows, rv)
+	}
+	return cols, rows
+}
+
+// seriesView1 draws one line chart per benchmark of a series: one line
+// per case (and variant), the improvement over each table's baseline
+// where known, else the value.
+func seriesView1(tl timeline.Timeline, n int) (seriesView, error) {
+	sv := seriesView{Title: tl.Series, Anchor: fmt.Sprintf("series-%d", n+1)}
+	var vs []string
+	pos := map[int]float64{}
+	for i, v := range tl.Versions {
+		vs = append(vs, fmt.Sprintf("v%d", v))
+		pos[v] = float64(i)
+	}
+	sv.Versions = strings.Join(vs, ", ")
+	type line struct {
+		key string
+		s   lineSeries
+	}
+	var benches []string
+	lines := map[string][]*line{}
+	improvements := map[string]bool{}
+	for _, e := range tl.Entries {
+		if _, ok := lines[e.Benchmark]; !ok {
+			benches = append(benches, e.Benchmark)
+			improvements[e.Benchmark] = true
+		}
+		if e.ImprovementPct == nil {
+			improvements[e.Benchmark] = false
+		}
+		lines[e.Benchmark] = lines[e.Benchmark]
+	}
+	for _, e := range tl.Entries {
+		y := e.Value.Float()
+		if improvements[e.Benchmark] {
+			y = e.ImprovementPct.Float()
+		}
+		key := e.Key() + "\x00" + e.Variant
+		var l *line
+		for _, x := range lines[e.Benchmark] {
+			if x.key == key {
+				l = x
+			}
+		}
+		if l == nil {
+			name := strings.TrimSpace(strings.Join(append(append([]string{}, e.Context...), e.Case), " / "))
+			if e.Variant != "" {
+				name += " " + e.Variant
+			}
+			l = &line{key: key, s: lineSeries{name: name}}
+			lines[e.Benchmark] = append(lines[e.Benchmark], l)
+		}
+		l.s.pts = append(l.s.pts, struct{ X, Y float64 }{pos[e.Version], y})
+	}
+	for _, b := range benches {
+		var ls []lineSeries
+		for _, l := range lines[b] {
+			ls = append(ls, l.s)
+		}
+		ylabel := "value"
+		if improvements[b] {
+			ylabel = "% vs baseline (+ is better)"
+		}
+		title := b
+		if title == "" {
+			title = "(benchmark not named)"
+		}
+		svg, err := lineChartSVG(title, ylabel, tl.Versions, ls)
+		if err != nil {
+			return sv, err
+		}
+		sv.Charts = append(sv.Charts, timelineChart{ID: fmt.Sprintf("%s-chart-%d", sv.Anchor, len(sv.Charts)+1), SVG: template.HTML(svg)})
+	}
+	return sv, nil
+}
