@@ -34,20 +34,41 @@ server=$LKMLBENCH_TEST_POSTGRES
 
 # fresh NAME creates an empty database and prints its URL.
 fresh() {
-	psql -q "$server" -c "DROP DATABASE IF EXISTS $1" -c "CREATE DATABASE $1" >/dev/null
+	psql -q "$server" -c "DROP DATABASE IF EXISTS $1" -c "CREATE DATABASE $1" >/dev/null 2>&1
 	echo "${server%/postgres*}/$1?sslmode=disable"
 }
 
-# timed LABEL CMD... runs a crawl under GNU time and prints one line.
+# servercpu prints the CPU seconds the server has used so far: the
+# postmaster's own and its reaped children's (the backends of finished
+# connections), and those of its live children.
+servercpu() {
+	local pid ticks=0 p f
+	pid=$(head -1 "$pgdir/data/postmaster.pid")
+	for p in "$pid" $(pgrep -P "$pid"); do
+		# Fields after "(comm) ": state is [0], utime [11], stime [12],
+		# cutime [13], cstime [14].
+		read -r -a f <<<"$(sed 's/^.*) //' "/proc/$p/stat")"
+		ticks=$((ticks + f[11] + f[12]))
+		if [ "$p" = "$pid" ]; then
+			ticks=$((ticks + f[13] + f[14]))
+		fi
+	done
+	echo "scale=1; $ticks / $(getconf CLK_TCK)" | bc
+}
+
+# timed LABEL CMD... runs a crawl under GNU time and prints one line,
+# with the server's CPU time spent meanwhile.
 timed() {
 	local label=$1
 	shift
-	local load
+	local load before
 	load=$(cut -d' ' -f1-3 /proc/loadavg)
+	before=$(servercpu)
 	"$TIME" -f "%e %U %S %M" -o "$work/time" "$@" 2>"$work/log"
 	read -r wall user sys rss <"$work/time"
-	printf '%-22s wall %7.1f s  CPU %6.1f s (user %.1f + sys %.1f)  peak RSS %d MB  load before %s\n' \
-		"$label" "$wall" "$(echo "$user + $sys" | bc)" "$user" "$sys" $((rss / 1024)) "$load"
+	printf '%-20s wall %6.1f s  crawler CPU %5.1f s (user %.1f + sys %.1f)  server CPU %5.1f s  peak RSS %d MB  load before %s\n' \
+		"$label" "$wall" "$(echo "$user + $sys" | bc)" "$user" "$sys" "$(echo "$(servercpu) - $before" | bc)" \
+		$((rss / 1024)) "$load"
 	echo "$wall" >"$work/last"
 }
 
@@ -75,6 +96,7 @@ if [ "$SHARDS" -gt 0 ]; then
 	wait
 	end=$(date +%s.%N)
 	echo "$SHARDS shards at once into postgres: wall $(echo "$end - $start" | bc) s"
+	tail -qn1 "$work"/shard*.log
 	"$lkb" query --db "$pg" -f jsonl >"$work/p.jsonl"
 	cmp -s "$work/s.jsonl" "$work/p.jsonl" && echo "  same $(wc -l <"$work/s.jsonl") records as the sqlite crawl" ||
 		{ echo "  RECORDS DIFFER" >&2; exit 1; }
