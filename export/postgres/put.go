@@ -52,12 +52,11 @@ func (s *Store) Put(ctx context.Context, recs []store.Record) (store.PutStats, e
 
 // copyOf is one table of a new message, where it was read.
 type copyOf struct {
-	fp         [32]byte
-	t          *model.Table
-	msg        int64 // messages.id
-	seq        int64
-	index      int
-	quoteDepth int
+	fp    [32]byte
+	t     *model.Table
+	msg   int64 // messages.id
+	seq   int64
+	index int
 }
 
 // less orders copies by fingerprint, the lock order, then by reading
@@ -115,7 +114,7 @@ func (s *Store) put(ctx context.Context, recs []store.Record) (store.PutStats, e
 		for j := range r.Tables {
 			t := &r.Tables[j]
 			copies = append(copies, copyOf{fp: sha256.Sum256([]byte(lkmlbench.Fingerprint(t))), t: t,
-				msg: id.row, seq: r.Seq, index: j, quoteDepth: t.QuoteDepth})
+				msg: id.row, seq: r.Seq, index: j})
 		}
 	}
 	slices.SortFunc(copies, func(a, b copyOf) int { return a.less(&b) })
@@ -157,9 +156,10 @@ var incomingColumns = []string{"ord", "message_id", "content_hash", "source_id",
 	"date", "subject", "from_name", "from_email", "in_reply_to", "thread_root", "series_id", "patch_index",
 	"patch_total", "seq"}
 
-// createIncoming makes the staging table messages are copied into; it
-// lives as long as the connection, and every commit empties it.
-const createIncoming = `CREATE TEMP TABLE IF NOT EXISTS incoming (
+// createIncoming makes the staging table messages are copied into, when
+// the store opens; it lives as long as the connection, and every commit
+// empties it.
+const createIncoming = `CREATE TEMP TABLE incoming (
 	ord INTEGER NOT NULL, message_id TEXT NOT NULL, content_hash BYTEA NOT NULL, source_id BIGINT NOT NULL,
 	commit_id TEXT, line INTEGER NOT NULL, "offset" BIGINT NOT NULL, date TIMESTAMPTZ, subject TEXT NOT NULL,
 	from_name TEXT NOT NULL, from_email TEXT NOT NULL, in_reply_to TEXT, thread_root TEXT NOT NULL,
@@ -170,9 +170,6 @@ const createIncoming = `CREATE TEMP TABLE IF NOT EXISTS incoming (
 // the new ones into messages, the first of the batch per key, in key
 // order; it returns the new ones.
 func (b *batch) messages(recs []store.Record) (map[msgKey]stored, error) {
-	if _, err := b.tx.Exec(b.ctx, createIncoming); err != nil {
-		return nil, err
-	}
 	rows := make([][]any, len(recs))
 	for i := range recs {
 		r := &recs[i]
@@ -276,7 +273,7 @@ func (b *batch) table(c *copyOf) error {
 		b.firsts[c.msg]++
 		h.firstSeq, h.firstIdx, h.firstMsg = c.seq, c.index, c.msg
 	}
-	if c.quoteDepth > h.depth || (c.quoteDepth == h.depth && before(c.seq, c.index, h.heldSeq, h.heldIdx) > 0) {
+	if t.QuoteDepth > h.depth || (t.QuoteDepth == h.depth && before(c.seq, c.index, h.heldSeq, h.heldIdx) > 0) {
 		_, err := b.tx.Exec(b.ctx, `UPDATE tables SET quoted_copies = $1, first_seq = $2, first_index = $3,
 			first_message = $4 WHERE id = $5`, copies, h.firstSeq, h.firstIdx, h.firstMsg, h.id)
 		return err

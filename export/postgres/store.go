@@ -57,6 +57,10 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		s.conn.Close(ctx)
 		return nil, err
 	}
+	if _, err := s.conn.Exec(ctx, createIncoming); err != nil {
+		s.conn.Close(ctx)
+		return nil, s.wrap("preparing", err)
+	}
 	return s, nil
 }
 
