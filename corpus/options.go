@@ -30,6 +30,10 @@ type Options struct {
 	// the mail readers accept, Benchmarks drives normalisation. KeepQuoted
 	// and Explain do not apply to a crawl.
 	Pipeline lkmlbench.Options
+	// DecodeAll decodes and parses every message, as if the prefilter
+	// said yes to all: many times slower, for checking the prefilter
+	// against full decodes of an archive.
+	DecodeAll bool
 	// GitReader forces the public-inbox reader: "git" (the git binary),
 	// "go-git", or "" for git when it is on PATH and go-git otherwise.
 	GitReader string

@@ -99,7 +99,7 @@ func (w *worker) raw(it *item, res *result) {
 		return
 	}
 	rec := Record{Hash: digest(data), Commit: it.commit}
-	if w.view.needsDecode(data, &h) {
+	if w.opts.DecodeAll || w.view.needsDecode(data, &h) {
 		m, _ := mbox.Decode(it.source, it.raw)
 		if it.commit != "" && m.Meta.ID == fmt.Sprintf("%s#%d", it.source, it.raw.Line) {
 			m.Meta.ID = id
@@ -108,7 +108,7 @@ func (w *worker) raw(it *item, res *result) {
 		// The decoded text may differ from the raw (a view that gave up,
 		// an unlabelled quoted-printable body): look at it with the same
 		// prefilter before running every table family.
-		if mayHoldTable(bodyText(m)) {
+		if w.opts.DecodeAll || mayHoldTable(bodyText(m)) {
 			rec.Tables = lkmlbench.MessageTables(it.source, m, w.opts.Pipeline)
 		}
 		res.decoded = 1
@@ -131,7 +131,7 @@ func (w *worker) raw(it *item, res *result) {
 // it apart exactly as extract does.
 func (w *worker) whole(it *item, res *result) {
 	data := it.raw.Data
-	if !hasEncodedParts(data) && !mayHoldTable(data) {
+	if !w.opts.DecodeAll && !hasEncodedParts(data) && !mayHoldTable(data) {
 		w.raw(it, res)
 		return
 	}

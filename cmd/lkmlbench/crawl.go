@@ -22,15 +22,16 @@ import (
 
 // crawlCmd stores every benchmark table of whole archives in a database.
 type crawlCmd struct {
-	DB      string   `default:"lkmlbench.db" type:"path" placeholder:"FILE" help:"SQLite database to add to (created when missing)."`
-	Since   string   `placeholder:"DATE" help:"Only messages dated on or after DATE (2022-01-02 or RFC 3339)."`
-	Until   string   `placeholder:"DATE" help:"Only messages dated before DATE."`
-	Subject string   `placeholder:"REGEX" help:"Only messages whose subject matches REGEX."`
-	From    string   `placeholder:"REGEX" help:"Only messages whose sender (\"Name <addr>\") matches REGEX."`
-	Shard   string   `placeholder:"I/N" help:"Process only share I of N (1-based, by Message-ID hash), so that N machines can split an archive; combine their databases with merge."`
-	Workers int      `placeholder:"N" help:"Decoding goroutines (default: the number of CPUs)."`
-	Git     string   `enum:"auto,git,go-git" default:"auto" help:"Reader of public-inbox git epochs: the git binary, go-git, or auto (git when on PATH)."`
-	Inputs  []string `arg:"" name:"archive" help:"mbox, mbox.gz, Maildir, folders of messages, public-inbox v2 epochs (N.git) or inboxes."`
+	DB        string   `default:"lkmlbench.db" type:"path" placeholder:"FILE" help:"SQLite database to add to (created when missing)."`
+	Since     string   `placeholder:"DATE" help:"Only messages dated on or after DATE (2022-01-02 or RFC 3339)."`
+	Until     string   `placeholder:"DATE" help:"Only messages dated before DATE."`
+	Subject   string   `placeholder:"REGEX" help:"Only messages whose subject matches REGEX."`
+	From      string   `placeholder:"REGEX" help:"Only messages whose sender (\"Name <addr>\") matches REGEX."`
+	Shard     string   `placeholder:"I/N" help:"Process only share I of N (1-based, by Message-ID hash), so that N machines can split an archive; combine their databases with merge."`
+	Workers   int      `placeholder:"N" help:"Decoding goroutines (default: the number of CPUs)."`
+	DecodeAll bool     `help:"Decode and parse every message, without the prefilter (many times slower; to check the prefilter against full decodes)."`
+	Git       string   `enum:"auto,git,go-git" default:"auto" help:"Reader of public-inbox git epochs: the git binary, go-git, or auto (git when on PATH)."`
+	Inputs    []string `arg:"" name:"archive" help:"mbox, mbox.gz, Maildir, folders of messages, public-inbox v2 epochs (N.git) or inboxes."`
 }
 
 // maxFaultLines bounds the per-message fault lines on standard error; the
@@ -103,7 +104,7 @@ func tuneGC() {
 
 // options turns the flags into crawl options.
 func (c *crawlCmd) options() (corpus.Options, error) {
-	opts := corpus.Options{Workers: c.Workers}
+	opts := corpus.Options{Workers: c.Workers, DecodeAll: c.DecodeAll}
 	if c.Git != "auto" {
 		opts.GitReader = c.Git
 	}
