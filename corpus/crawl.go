@@ -34,7 +34,14 @@ func Crawl(ctx context.Context, st Store, inputs []string, opts Options) (Progre
 		opts.BatchInterval = 500 * time.Millisecond
 	}
 	c := &crawl{st: st, opts: &opts, start: time.Now()}
+	c.cps, _ = st.(Checkpointer)
 	c.prog.TotalBytes = totalBytes(inputs)
+	c.walk = &walker{opts: c.opts, bytes: &c.bytes, commits: &c.gitRead, cps: c.cps, sel: selection(c.opts)}
+	total, err := c.walk.plan(ctx, inputs)
+	if err != nil {
+		return c.prog, err
+	}
+	c.prog.TotalCommits = total
 	return c.run(ctx, inputs)
 }
 
@@ -43,11 +50,14 @@ func Crawl(ctx context.Context, st Store, inputs []string, opts Options) (Progre
 // its own, so that reading and parsing go on while a batch is written; it
 // alone counts progress and calls OnProgress and OnFault.
 type crawl struct {
-	st    Store
-	opts  *Options
-	start time.Time
-	bytes atomic.Int64
-	prog  Progress // the committer's, then run's once the committer is done
+	st      Store
+	cps     Checkpointer // st, when it keeps checkpoints
+	opts    *Options
+	start   time.Time
+	walk    *walker
+	bytes   atomic.Int64
+	gitRead atomic.Int64 // commits read, for progress
+	prog    Progress     // the committer's, then run's once the committer is done
 
 	cur     *batch
 	commits chan *batch // batches in order, to the committer
@@ -61,15 +71,29 @@ type crawl struct {
 type batch struct {
 	recs                        []Record
 	faults                      []Fault
+	cps                         map[string]Checkpoint // the last of each input
 	messages, filtered, decoded int64
 }
 
-func (b *batch) empty() bool { return len(b.recs) == 0 && len(b.faults) == 0 && b.messages == 0 }
+func (b *batch) empty() bool {
+	return len(b.recs) == 0 && len(b.faults) == 0 && b.messages == 0 && len(b.cps) == 0
+}
 
 func (b *batch) reset() {
 	clear(b.recs)
 	clear(b.faults)
-	*b = batch{recs: b.recs[:0], faults: b.faults[:0]}
+	clear(b.cps)
+	*b = batch{recs: b.recs[:0], faults: b.faults[:0], cps: b.cps}
+}
+
+// checkpoints lists the batch's checkpoints with the crawl's selection.
+func (b *batch) checkpoints(sel string) []Checkpoint {
+	out := make([]Checkpoint, 0, len(b.cps))
+	for _, cp := range b.cps {
+		cp.Selection = sel
+		out = append(out, cp)
+	}
+	return out
 }
 
 func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
@@ -84,7 +108,8 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 	go func() {
 		defer close(items)
 		seq := int64(0)
-		w := &walker{opts: c.opts, bytes: &c.bytes, emit: func(it *item) error {
+		w := c.walk
+		w.emit = func(it *item) error {
 			select {
 			case tokens <- struct{}{}:
 			case <-ctx.Done():
@@ -100,7 +125,7 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 				it.release()
 				return ctx.Err()
 			}
-		}}
+		}
 		for _, in := range inputs {
 			if err := w.input(ctx, in); err != nil {
 				if ctx.Err() == nil {
@@ -136,8 +161,8 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 	c.commits = make(chan *batch)
 	c.free = make(chan *batch, 1)
 	c.stored = make(chan error, 1)
-	c.free <- &batch{recs: make([]Record, 0, c.opts.BatchSize)}
-	c.cur = &batch{recs: make([]Record, 0, c.opts.BatchSize)}
+	c.free <- &batch{recs: make([]Record, 0, c.opts.BatchSize), cps: map[string]Checkpoint{}}
+	c.cur = &batch{recs: make([]Record, 0, c.opts.BatchSize), cps: map[string]Checkpoint{}}
 	go c.commit(ctx)
 
 	err := c.write(ctx, results, tokens)
@@ -212,6 +237,9 @@ func (c *crawl) take(r *result) {
 	b.decoded += r.decoded
 	b.faults = append(b.faults, r.faults...)
 	b.recs = append(b.recs, r.recs...)
+	if r.cp != nil && c.cps != nil {
+		b.cps[r.cp.Input] = *r.cp
+	}
 }
 
 // flush hands the current batch to the committer; with wait it waits
@@ -253,7 +281,10 @@ func (c *crawl) commit(ctx context.Context) {
 	for b := range c.commits {
 		var st PutStats
 		var err error
-		if len(b.recs) > 0 {
+		switch {
+		case len(b.cps) > 0:
+			st, err = c.cps.PutCheckpoints(context.WithoutCancel(ctx), b.recs, b.checkpoints(c.walk.sel))
+		case len(b.recs) > 0:
 			st, err = c.st.Put(context.WithoutCancel(ctx), b.recs)
 		}
 		if err != nil {
@@ -286,6 +317,7 @@ func (c *crawl) commit(ctx context.Context) {
 // report passes the progress to OnProgress.
 func (c *crawl) report() {
 	c.prog.Bytes = c.bytes.Load()
+	c.prog.Commits = c.gitRead.Load()
 	c.prog.Elapsed = time.Since(c.start)
 	if c.opts.OnProgress != nil {
 		c.opts.OnProgress(c.prog)

@@ -16,6 +16,7 @@ import (
 // result is what a worker made of one item.
 type result struct {
 	seq      int64
+	cp       *Checkpoint // the item's, to store with its records
 	recs     []Record
 	messages int64 // messages read (stored or not)
 	filtered int64
@@ -53,7 +54,15 @@ func (w *worker) patchTag(subject string) *model.PatchTag {
 // process handles one item; a panic in a decoder or a table parser is a
 // fault of that item, never of the crawl.
 func (w *worker) process(it *item) (res *result) {
-	res = &result{seq: it.seq}
+	res = &result{seq: it.seq, cp: it.cp}
+	if it.mark {
+		return res
+	}
+	if it.cp != nil && it.commit == "" && !it.whole && it.fault == nil {
+		// An mbox message's checkpoint names it by digest, so that the
+		// next crawl can tell the file was only appended to.
+		it.cp.Hash = digest(it.raw.Data)
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			res.recs = nil
@@ -98,7 +107,12 @@ func (w *worker) raw(it *item, res *result) {
 		res.filtered = 1
 		return
 	}
-	rec := Record{Hash: digest(data), Commit: it.commit}
+	rec := Record{Commit: it.commit}
+	if it.cp != nil && it.cp.Hash != ([16]byte{}) {
+		rec.Hash = it.cp.Hash
+	} else {
+		rec.Hash = digest(data)
+	}
 	if w.opts.DecodeAll || w.view.needsDecode(data, &h) {
 		m, _ := mbox.Decode(it.source, it.raw)
 		if it.commit != "" && m.Meta.ID == fmt.Sprintf("%s#%d", it.source, it.raw.Line) {
@@ -191,8 +205,17 @@ func fromLabel(a model.Address) string {
 	return a.Name + " <" + a.Email + ">"
 }
 
-// digest keys a raw message's content.
+// digest keys a raw message's content. The blank line that ends the
+// last message of an mbox is left out: mbox writers end every message
+// with one, and once mail is appended the scanner gives it to the
+// container, so the message must keep its key.
 func digest(data []byte) (h [16]byte) {
+	switch {
+	case bytes.HasSuffix(data, []byte("\r\n\r\n")):
+		data = data[:len(data)-2]
+	case bytes.HasSuffix(data, []byte("\n\n")):
+		data = data[:len(data)-1]
+	}
 	sum := sha256.Sum256(data)
 	copy(h[:], sum[:])
 	return h

@@ -44,6 +44,12 @@ func rowsSQL(insert string, cols, n int) string {
 
 // Put implements corpus.Store: one transaction for the whole batch.
 func (s *Store) Put(ctx context.Context, recs []corpus.Record) (corpus.PutStats, error) {
+	return s.put(ctx, recs, nil)
+}
+
+// put stores records, then checkpoints (checkpoint.go), in one
+// transaction.
+func (s *Store) put(ctx context.Context, recs []corpus.Record, cps []corpus.Checkpoint) (corpus.PutStats, error) {
 	var st corpus.PutStats
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -69,6 +75,9 @@ func (s *Store) Put(ctx context.Context, recs []corpus.Record) (corpus.PutStats,
 	}
 	if err == nil {
 		err = b.flushObservations()
+	}
+	if err == nil {
+		err = b.putCheckpoints(cps)
 	}
 	b.close()
 	if err == nil {
