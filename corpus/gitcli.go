@@ -27,7 +27,12 @@ func gitMessages(ctx context.Context, repo, since string, fn func(commit string,
 	}
 	var listErr bytes.Buffer
 	list.Stderr = &listErr
-	cat := exec.CommandContext(ctx, "git", "-C", repo, "cat-file", "--batch")
+	// git maps whole pack files (1 GiB windows by default) and keeps a
+	// 96 MiB delta cache: on a 400 MB epoch cat-file alone grew to 500 MB
+	// resident. Small windows and cache bound it near 80 MB at the same
+	// CPU cost.
+	cat := exec.CommandContext(ctx, "git", "-C", repo, "-c", "core.packedGitWindowSize=16m", "-c", "core.packedGitLimit=64m",
+		"-c", "core.deltaBaseCacheLimit=16m", "cat-file", "--batch")
 	catIn, err := cat.StdinPipe()
 	if err != nil {
 		return err
