@@ -30,10 +30,11 @@ import "bytes"
 // two-column grid); FuzzPrefilter checks that the prefilter keeps every
 // table of two rows or more that are not lines of these classes.
 func noTableLine(line []byte) bool {
-	if bytes.Contains(line, nbsp) {
-		// Mailers that indent with no-break spaces: the readers see
-		// spaces there, and so do these rules. Rare enough to copy.
-		line = bytes.ReplaceAll(line, nbsp, []byte(" "))
+	if bytes.IndexByte(line, 0xa0) >= 0 {
+		// Mailers that indent with no-break spaces (UTF-8, or Latin-1
+		// before the readers convert it): the readers see spaces there,
+		// and so do these rules. Rare enough to copy.
+		line = spaceNBSP(line)
 	}
 	t := bytes.TrimRight(line, " \t\r\n")
 	s := bytes.TrimLeft(t, " \t")
@@ -159,7 +160,24 @@ func versionLast(s []byte) bool {
 	return false
 }
 
-var nbsp = []byte("\u00a0")
+// spaceNBSP returns a copy of line with no-break spaces as spaces: the
+// UTF-8 "\u00a0" and a Latin-1 0xa0 (one not following a UTF-8 lead or
+// continuation byte).
+func spaceNBSP(line []byte) []byte {
+	out := make([]byte, 0, len(line))
+	for i := 0; i < len(line); i++ {
+		switch {
+		case line[i] == 0xc2 && i+1 < len(line) && line[i+1] == 0xa0:
+			out = append(out, ' ')
+			i++
+		case line[i] == 0xa0 && (i == 0 || line[i-1] < 0x80):
+			out = append(out, ' ')
+		default:
+			out = append(out, line[i])
+		}
+	}
+	return out
+}
 
 // headerFields are the names of the header-like lines whose numbers are
 // dates, ids and counts: quoted mail and commit headers, trailers, the
@@ -357,7 +375,7 @@ var noiseMarks = [][]byte{
 	[]byte("Tainted: "), []byte("Hardware name: "), []byte("%2F"), []byte("Warning ("), []byte("defconfig"),
 	[]byte("warning: "), []byte("WARNING: "), []byte("error: "), []byte("*** ["), []byte("make["),
 	[]byte("randconfig"), []byte("allnoconfig"), []byte("allyesconfig"), []byte("allmodconfig"),
-	[]byte("(%r"), []byte("%rax"), []byte("<0x"),
+	[]byte("(%r"), []byte("%rax"), []byte("<0x"), []byte("| lab-"),
 }
 
 // isPCI reports whether s (after "0000:") continues a PCI address:

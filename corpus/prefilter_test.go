@@ -71,6 +71,9 @@ var noiseCases = []struct{ name, body string }{
 	{"sysfs dump", "/sys/class/thermal/thermal_zone0/temp:45000\n/sys/class/thermal/thermal_zone1/temp:47000\n/sys/class/thermal/thermal_zone2/temp:39000\n"},
 	{"links", "[1] https://lore.example.org/r/20230101.1234-1-ada@example.org/#2350984\n[2] https://bugs.example.org/show_bug.cgi?id=218182\n[3] https://patches.example.org/patch/1316134/#1511276\n"},
 	{"signature block", "-----BEGIN PGP SIGNATURE-----\n\niQIzBAABCAAdFiEE0123456789abcdefABCDEF0123456789abcdefAAoJEA\nB2C3D4E5F6G7H8I9J0K1L2M3N4O5P6Q7R8S9T0U1V2W3X4Y5Z6a7b8c9d0e1f2\n=AbCd\n-----END PGP SIGNATURE-----\n"},
+	{"diffstat indented with no-break spaces", ">>\u00a0 drivers/power/knob.c\u00a0\u00a0\u00a0 |\u00a0 11 +-\n>>\u00a0 drivers/power/other_knob.c | 466 +++++++++++++++++-------\n>>\u00a0 drivers/power/third.c\u00a0\u00a0\u00a0\u00a0 |\u00a0\u00a0 2 +\n"},
+	{"diffstat in latin-1", ">>\xa0 drivers/power/knob.c\xa0\xa0\xa0 |\xa0 11 +-\n>>\xa0 drivers/power/other_knob.c | 466 +++++++++++++++++-------\n>>\xa0 drivers/power/third.c\xa0\xa0\xa0\xa0 |\xa0\xa0 2 +\n"},
+	{"kernelci boot report", "Regressions Summary\n-------------------\n\nplatform       | arch  | lab           | compiler | defconfig | regressions\n---------------+-------+---------------+----------+-----------+------------\nboard-one      | arm64 | lab-somewhere | gcc-10   | defconfig | 1\n\nboard-two      | arm   | lab-elsewhere | gcc-10   | multi_v7_defconfig | 2\n\nboard-three    | arm   | lab-elsewhere | gcc-10   | multi_v7_defconfig | 3\n"},
 	{"kconfig", "CONFIG_KNOB=y\nCONFIG_KNOB_LEVEL=3\nCONFIG_KNOB_VERSION=130200\n"},
 	{"code identifiers", "It reads min_perf_pct and max_perf_pct, and the knob_pctg field.\n"},
 }
