@@ -47,7 +47,10 @@ servercpu() {
 	for p in "$pid" $(pgrep -P "$pid"); do
 		# Fields after "(comm) ": state is [0], utime [11], stime [12],
 		# cutime [13], cstime [14].
-		read -r -a f <<<"$(sed 's/^.*) //' "/proc/$p/stat")"
+		# A child may end between pgrep and the read: its time then
+		# counts in the postmaster's.
+		read -r -a f <<<"$(sed 's/^.*) //' "/proc/$p/stat" 2>/dev/null)" || continue
+		[ "${#f[@]}" -gt 14 ] || continue
 		ticks=$((ticks + f[11] + f[12]))
 		if [ "$p" = "$pid" ]; then
 			ticks=$((ticks + f[13] + f[14]))

@@ -21,15 +21,17 @@ import (
 
 // crawlCmd stores every benchmark table of whole archives in a database.
 type crawlCmd struct {
-	DB      string   `placeholder:"FILE|URL" help:"${dbHelp} Created when missing; n crawls with --shard may write one PostgreSQL database at once."`
-	Since   string   `placeholder:"DATE" help:"Only messages dated on or after DATE (2022-01-02 or RFC 3339)."`
-	Until   string   `placeholder:"DATE" help:"Only messages dated before DATE."`
-	Subject string   `placeholder:"REGEX" help:"Only messages whose subject matches REGEX."`
-	From    string   `placeholder:"REGEX" help:"Only messages whose sender (\"Name <addr>\") matches REGEX."`
-	Shard   string   `placeholder:"I/N" help:"Process only share I of N (1-based, by Message-ID hash), so that N machines can split an archive: all writing one PostgreSQL database, or each its own SQLite file to combine with merge."`
-	Workers int      `placeholder:"N" help:"Decoding goroutines (default: the number of CPUs)."`
-	Git     string   `enum:"auto,git,go-git" default:"auto" help:"Reader of public-inbox git epochs: the git binary, go-git, or auto (git when on PATH)."`
-	Inputs  []string `arg:"" name:"archive" help:"mbox, mbox.gz, Maildir, folders of messages, public-inbox v2 epochs (N.git) or inboxes."`
+	DB        string   `placeholder:"FILE|URL" help:"${dbHelp} Created when missing; n crawls with --shard may write one PostgreSQL database at once."`
+	Since     string   `placeholder:"DATE" help:"Only messages dated on or after DATE (2022-01-02 or RFC 3339)."`
+	Until     string   `placeholder:"DATE" help:"Only messages dated before DATE."`
+	Subject   string   `placeholder:"REGEX" help:"Only messages whose subject matches REGEX."`
+	From      string   `placeholder:"REGEX" help:"Only messages whose sender (\"Name <addr>\") matches REGEX."`
+	Shard     string   `placeholder:"I/N" help:"Process only share I of N (1-based, by Message-ID hash), so that N machines can split an archive: all writing one PostgreSQL database, or each its own SQLite file to combine with merge."`
+	Workers   int      `placeholder:"N" help:"Decoding goroutines (default: the number of CPUs)."`
+	Rescan    bool     `help:"Read every archive from its start, ignoring where earlier crawls into the database stopped (messages already stored are still skipped)."`
+	DecodeAll bool     `help:"Decode and parse every message, without the prefilter (many times slower; to check the prefilter against full decodes)."`
+	Git       string   `enum:"auto,git,go-git" default:"auto" help:"Reader of public-inbox git epochs: the git binary, go-git, or auto (git when on PATH)."`
+	Inputs    []string `arg:"" name:"archive" help:"mbox, mbox.gz, Maildir, folders of messages, public-inbox v2 epochs (N.git) or inboxes."`
 }
 
 // Help is the long help of "lkmlbench crawl --help".
@@ -118,7 +120,7 @@ func tuneGC() {
 
 // options turns the flags into crawl options.
 func (c *crawlCmd) options() (corpus.Options, error) {
-	opts := corpus.Options{Workers: c.Workers}
+	opts := corpus.Options{Workers: c.Workers, DecodeAll: c.DecodeAll, Rescan: c.Rescan}
 	if c.Git != "auto" {
 		opts.GitReader = c.Git
 	}
@@ -165,6 +167,7 @@ func parseDay(s, flag string) (time.Time, error) {
 // terminal, a log line every logEvery otherwise.
 type progressView struct {
 	w    io.Writer
+	tty  bool
 	bar  *progressbar.ProgressBar
 	last time.Time
 }
@@ -174,25 +177,38 @@ const logEvery = 10 * time.Second
 func newProgressView(w io.Writer) *progressView {
 	v := &progressView{w: w, last: time.Now()}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		v.bar = progressbar.NewOptions64(-1,
-			progressbar.OptionSetWriter(w),
-			progressbar.OptionShowBytes(true),
-			progressbar.OptionSetWidth(30),
-			progressbar.OptionThrottle(200*time.Millisecond),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionClearOnFinish(),
-		)
+		v.tty = true
 	}
 	return v
 }
 
+// update moves the bar: over bytes for files, over commits (counted
+// before the crawl) when the inputs are git epochs alone. The bar is made
+// at the first update, when the crawl knows which it counts.
 func (v *progressView) update(p corpus.Progress) {
-	if v.bar != nil {
-		if p.TotalBytes > 0 && v.bar.GetMax64() != p.TotalBytes {
-			v.bar.ChangeMax64(p.TotalBytes)
+	if v.tty {
+		total, done, bytes := p.TotalBytes, p.Bytes, true
+		if total == 0 && p.TotalCommits > 0 {
+			total, done, bytes = p.TotalCommits, p.Commits, false
+		}
+		if v.bar == nil {
+			v.bar = progressbar.NewOptions64(-1,
+				progressbar.OptionSetWriter(v.w),
+				progressbar.OptionShowBytes(bytes),
+				progressbar.OptionShowCount(),
+				progressbar.OptionSetItsString("commits"),
+				progressbar.OptionShowIts(),
+				progressbar.OptionSetWidth(30),
+				progressbar.OptionThrottle(200*time.Millisecond),
+				progressbar.OptionSetPredictTime(true),
+				progressbar.OptionClearOnFinish(),
+			)
+		}
+		if total > 0 && v.bar.GetMax64() != total {
+			v.bar.ChangeMax64(total)
 		}
 		v.bar.Describe(fmt.Sprintf("%d msgs, %d tables, %d faults", p.Messages, p.Tables, p.Faults))
-		v.bar.Set64(p.Bytes)
+		v.bar.Set64(done)
 		return
 	}
 	if time.Since(v.last) >= logEvery {

@@ -42,7 +42,7 @@ func TestReadmePostgresQueries(t *testing.T) {
 	require.NoError(t, err)
 	defer st.Close()
 	for _, q := range queries {
-		rows, err := st.Conn().Query(context.Background(), q)
+		rows, err := st.DB().Query(context.Background(), q)
 		require.NoError(t, err, q)
 		n := 0
 		for rows.Next() {

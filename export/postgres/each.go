@@ -38,7 +38,7 @@ func (s *Store) Each(ctx context.Context, fn func(*store.Record) error) error {
 }
 
 func (s *Store) messagePage(ctx context.Context, afterSeq, afterID int64) ([]store.Record, []int64, error) {
-	rows, err := s.conn.Query(ctx, `SELECT m.id, m.seq, m.message_id, m.content_hash, src.path, m.commit_id,
+	rows, err := s.db.Query(ctx, `SELECT m.id, m.seq, m.message_id, m.content_hash, src.path, m.commit_id,
 		m.line, m."offset", m.date, m.subject, m.from_name, m.from_email, m.in_reply_to, m.thread_root,
 		se.title, se.version, m.patch_index, m.patch_total
 		FROM messages m JOIN sources src ON src.id = m.source_id LEFT JOIN series se ON se.id = m.series_id
@@ -94,7 +94,7 @@ func deref(p *int) int {
 
 // attachTables fills the tables of a page of records.
 func (s *Store) attachTables(ctx context.Context, recs []store.Record, rowids []int64) error {
-	rows, err := s.conn.Query(ctx, `SELECT message_rowid, quoted_copies, doc::text FROM tables
+	rows, err := s.db.Query(ctx, `SELECT message_rowid, quoted_copies, doc::text FROM tables
 		WHERE message_rowid = ANY($1) ORDER BY held_index, id`, rowids)
 	if err != nil {
 		return err

@@ -33,14 +33,20 @@ const maxAttempts = 5
 // again. Sources and series are shared dictionaries: they are added in
 // statements of their own before the batch, so that no writer holds them.
 func (s *Store) Put(ctx context.Context, recs []store.Record) (store.PutStats, error) {
-	if len(recs) == 0 {
+	return s.putAll(ctx, recs, nil)
+}
+
+// putAll stores records and checkpoints (checkpoint.go) in one
+// transaction, run again when it met another writer.
+func (s *Store) putAll(ctx context.Context, recs []store.Record, cps []store.Checkpoint) (store.PutStats, error) {
+	if len(recs) == 0 && len(cps) == 0 {
 		return store.PutStats{}, nil
 	}
 	if err := s.dictionaries(ctx, recs); err != nil {
 		return store.PutStats{}, s.wrap("storing sources and series", err)
 	}
 	for attempt := 1; ; attempt++ {
-		st, err := s.put(ctx, recs)
+		st, err := s.put(ctx, recs, cps)
 		if err == nil {
 			return st, nil
 		}
@@ -93,8 +99,8 @@ type batch struct {
 	firsts map[int64]int
 }
 
-func (s *Store) put(ctx context.Context, recs []store.Record) (store.PutStats, error) {
-	tx, err := s.conn.Begin(ctx)
+func (s *Store) put(ctx context.Context, recs []store.Record, cps []store.Checkpoint) (store.PutStats, error) {
+	tx, err := s.db.Begin(ctx)
 	if err != nil {
 		return store.PutStats{}, err
 	}
@@ -129,6 +135,9 @@ func (s *Store) put(ctx context.Context, recs []store.Record) (store.PutStats, e
 	if err := b.observations(); err != nil {
 		return store.PutStats{}, err
 	}
+	if err := b.checkpoints(cps); err != nil {
+		return store.PutStats{}, err
+	}
 	if err := tx.Commit(ctx); err != nil {
 		return store.PutStats{}, err
 	}
@@ -156,9 +165,9 @@ var incomingColumns = []string{"ord", "message_id", "content_hash", "source_id",
 	"date", "subject", "from_name", "from_email", "in_reply_to", "thread_root", "series_id", "patch_index",
 	"patch_total", "seq"}
 
-// createIncoming makes the staging table messages are copied into, when
-// the store opens; it lives as long as the connection, and every commit
-// empties it.
+// createIncoming makes the staging table messages are copied into, on
+// every new connection; it lives as long as the connection, and every
+// commit empties it.
 const createIncoming = `CREATE TEMP TABLE incoming (
 	ord INTEGER NOT NULL, message_id TEXT NOT NULL, content_hash BYTEA NOT NULL, source_id BIGINT NOT NULL,
 	commit_id TEXT, line INTEGER NOT NULL, "offset" BIGINT NOT NULL, date TIMESTAMPTZ, subject TEXT NOT NULL,
@@ -392,13 +401,13 @@ func (s *Store) dictionaries(ctx context.Context, recs []store.Record) error {
 		}
 	}
 	if len(paths) > 0 {
-		if _, err := s.conn.Exec(ctx, `INSERT INTO sources (path) SELECT p FROM unnest($1::text[]) AS u(p)
+		if _, err := s.db.Exec(ctx, `INSERT INTO sources (path) SELECT p FROM unnest($1::text[]) AS u(p)
 			ORDER BY p ON CONFLICT (path) DO NOTHING`, paths); err != nil {
 			return err
 		}
 		// A statement of its own: it sees the rows other writers
 		// committed while the insert ran.
-		rows, _ := s.conn.Query(ctx, `SELECT id, path FROM sources WHERE path = ANY($1)`, paths)
+		rows, _ := s.db.Query(ctx, `SELECT id, path FROM sources WHERE path = ANY($1)`, paths)
 		var id int64
 		var path string
 		if _, err := pgx.ForEachRow(rows, []any{&id, &path}, func() error { s.sources[path] = id; return nil }); err != nil {
@@ -406,12 +415,12 @@ func (s *Store) dictionaries(ctx context.Context, recs []store.Record) error {
 		}
 	}
 	if len(titles) > 0 {
-		if _, err := s.conn.Exec(ctx, `INSERT INTO series (title, version)
+		if _, err := s.db.Exec(ctx, `INSERT INTO series (title, version)
 			SELECT * FROM unnest($1::text[], $2::integer[]) AS u(title, version) ORDER BY title, version
 			ON CONFLICT (title, version) DO NOTHING`, titles, versions); err != nil {
 			return err
 		}
-		rows, _ := s.conn.Query(ctx, `SELECT se.id, se.title, se.version FROM series se
+		rows, _ := s.db.Query(ctx, `SELECT se.id, se.title, se.version FROM series se
 			JOIN unnest($1::text[], $2::integer[]) AS u(title, version) USING (title, version)`, titles, versions)
 		var k seriesKey
 		var id int64

@@ -69,7 +69,7 @@ func decodeTable(doc string) (model.Table, error) {
 // the messages that hold them.
 func (s *Store) Document(ctx context.Context, q store.Query) (*model.Document, error) {
 	where, args := filters(q)
-	rows, err := s.conn.Query(ctx, `SELECT t.n, t.quoted_copies, t.doc::text, m.message_id, m.subject,
+	rows, err := s.db.Query(ctx, `SELECT t.n, t.quoted_copies, t.doc::text, m.message_id, m.subject,
 			m.from_name, m.from_email, m.date, se.title, se.version, m.patch_index, m.patch_total
 		FROM (SELECT id, message_rowid, benchmark, author, message_id, quoted_copies, doc,
 				row_number() OVER (ORDER BY first_seq, first_index, id) AS n FROM tables) AS t
@@ -131,7 +131,7 @@ func (s *Store) Document(ctx context.Context, q store.Query) (*model.Document, e
 // SeriesOf implements store.Reader.
 func (s *Store) SeriesOf(ctx context.Context, messageID string) ([]string, error) {
 	id := strings.Trim(strings.TrimSpace(messageID), "<>")
-	rows, err := s.conn.Query(ctx, `SELECT DISTINCT se.title, m.message_id = $1 AS own
+	rows, err := s.db.Query(ctx, `SELECT DISTINCT se.title, m.message_id = $1 AS own
 		FROM messages m JOIN series se ON se.id = m.series_id
 		WHERE m.message_id = $1 OR m.thread_root IN (SELECT thread_root FROM messages WHERE message_id = $1)
 		ORDER BY own DESC, se.title`, id)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 //go:embed migrations/*.sql
@@ -22,7 +23,9 @@ var migrations embed.FS
 // once.
 type Store struct {
 	name string // the database as errors name it, without password
-	conn *pgx.Conn
+	// db holds a few connections: a crawl reads checkpoints while it
+	// commits a batch.
+	db *pgxpool.Pool
 	// Ids of dictionary rows (sources, series) looked up, kept across
 	// batches: those rows are committed before the batch that uses them.
 	sources map[string]int64
@@ -45,21 +48,25 @@ func IsURL(s string) bool {
 // string; "" takes everything from the environment (PGHOST, PGPORT,
 // PGDATABASE, PGUSER, PGPASSWORD, ...), as psql does.
 func Open(ctx context.Context, url string) (*Store, error) {
-	cfg, err := pgx.ParseConfig(url)
+	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
-	s := &Store{name: display(cfg), sources: map[string]int64{}, series: map[seriesKey]int64{}}
-	if s.conn, err = pgx.ConnectConfig(ctx, cfg); err != nil {
+	cfg.AfterConnect = func(ctx context.Context, conn *pgx.Conn) error {
+		_, err := conn.Exec(ctx, createIncoming)
+		return err
+	}
+	s := &Store{name: display(cfg.ConnConfig), sources: map[string]int64{}, series: map[seriesKey]int64{}}
+	if s.db, err = pgxpool.NewWithConfig(ctx, cfg); err != nil {
+		return nil, s.wrap("connecting", err)
+	}
+	if err := s.db.Ping(ctx); err != nil {
+		s.db.Close()
 		return nil, s.wrap("connecting", err)
 	}
 	if err := s.migrate(ctx); err != nil {
-		s.conn.Close(ctx)
+		s.db.Close()
 		return nil, err
-	}
-	if _, err := s.conn.Exec(ctx, createIncoming); err != nil {
-		s.conn.Close(ctx)
-		return nil, s.wrap("preparing", err)
 	}
 	return s, nil
 }
@@ -89,7 +96,7 @@ func (s *Store) migrate(ctx context.Context) error {
 		return err
 	}
 	sort.Strings(names)
-	tx, err := s.conn.Begin(ctx)
+	tx, err := s.db.Begin(ctx)
 	if err != nil {
 		return s.wrap("migrating", err)
 	}
@@ -129,15 +136,16 @@ func (s *Store) migrate(ctx context.Context) error {
 	return s.wrapErr("migrating", tx.Commit(ctx))
 }
 
-// Close ends the connection; a batch in progress is rolled back by the
+// Close ends the connections; a batch in progress is rolled back by the
 // server.
 func (s *Store) Close() error {
-	return s.conn.Close(context.Background())
+	s.db.Close()
+	return nil
 }
 
-// Conn exposes the connection for read-only reporting and tests; writes
+// DB exposes the connections for read-only reporting and tests; writes
 // must go through Put.
-func (s *Store) Conn() *pgx.Conn { return s.conn }
+func (s *Store) DB() *pgxpool.Pool { return s.db }
 
 // retryable reports whether a batch failed only because it met another
 // writer (a deadlock the server broke, a serialization failure) and can

@@ -50,7 +50,7 @@ func open(t *testing.T, url string) *postgres.Store {
 func count(t *testing.T, st *postgres.Store, query string) int {
 	t.Helper()
 	var n int
-	require.NoError(t, st.Conn().QueryRow(context.Background(), query).Scan(&n))
+	require.NoError(t, st.DB().QueryRow(context.Background(), query).Scan(&n))
 	return n
 }
 
@@ -154,7 +154,7 @@ func TestVerdictColumns(t *testing.T) {
 	normalize.Table(&tab, normalize.Options{})
 	_, err := st.Put(ctx, []store.Record{record("a@x", 1, tab)})
 	require.NoError(t, err)
-	rows, err := st.Conn().Query(ctx, `SELECT case_label, improvement_pct, verdict FROM observations
+	rows, err := st.DB().Query(ctx, `SELECT case_label, improvement_pct, verdict FROM observations
 		WHERE verdict <> '' ORDER BY id`)
 	require.NoError(t, err)
 	var got []string
@@ -231,7 +231,7 @@ func snapshot(t *testing.T, st *postgres.Store) ([]model.Observation, []int) {
 	t.Helper()
 	obs, err := store.Observations(context.Background(), st, store.Query{})
 	require.NoError(t, err)
-	rows, err := st.Conn().Query(context.Background(), `SELECT tables FROM messages ORDER BY seq`)
+	rows, err := st.DB().Query(context.Background(), `SELECT tables FROM messages ORDER BY seq`)
 	require.NoError(t, err)
 	defer rows.Close()
 	var firsts []int
@@ -325,7 +325,7 @@ func TestMigrateOnce(t *testing.T) {
 		_, err := st.Put(context.Background(), []store.Record{record(fmt.Sprintf("s%d@x", i), int64(i))})
 		require.NoError(t, err)
 	}
-	assert.Equal(t, 3, count(t, stores[0], "SELECT version FROM schema_version"))
+	assert.Equal(t, 4, count(t, stores[0], "SELECT version FROM schema_version"))
 	assert.Equal(t, 4, count(t, stores[0], "SELECT count(*) FROM messages"))
 }
 

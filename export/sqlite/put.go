@@ -45,6 +45,12 @@ func rowsSQL(insert string, cols, n int) string {
 
 // Put implements store.Store: one transaction for the whole batch.
 func (s *Store) Put(ctx context.Context, recs []store.Record) (store.PutStats, error) {
+	return s.put(ctx, recs, nil)
+}
+
+// put stores records, then checkpoints (checkpoint.go), in one
+// transaction.
+func (s *Store) put(ctx context.Context, recs []store.Record, cps []store.Checkpoint) (store.PutStats, error) {
 	var st store.PutStats
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -70,6 +76,9 @@ func (s *Store) Put(ctx context.Context, recs []store.Record) (store.PutStats, e
 	}
 	if err == nil {
 		err = b.flushObservations()
+	}
+	if err == nil {
+		err = b.putCheckpoints(cps)
 	}
 	b.close()
 	if err == nil {
