@@ -67,7 +67,15 @@ timed() {
 	local load before
 	load=$(cut -d' ' -f1-3 /proc/loadavg)
 	before=$(servercpu)
+	local children
+	children=$(pgrep -c -P "$(head -1 "$pgdir/data/postmaster.pid")")
 	"$TIME" -f "%e %U %S %M" -o "$work/time" "$@" 2>"$work/log"
+	# The crawler's backend ends after the crawler: wait until the
+	# postmaster has reaped it, so that its time is counted.
+	for _ in $(seq 50); do
+		[ "$(pgrep -c -P "$(head -1 "$pgdir/data/postmaster.pid")")" -le "$children" ] && break
+		sleep 0.1
+	done
 	read -r wall user sys rss <"$work/time"
 	printf '%-20s wall %6.1f s  crawler CPU %5.1f s (user %.1f + sys %.1f)  server CPU %5.1f s  peak RSS %d MB  load before %s\n' \
 		"$label" "$wall" "$(echo "$user + $sys" | bc)" "$user" "$sys" "$(echo "$(servercpu) - $before" | bc)" \

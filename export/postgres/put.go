@@ -26,11 +26,11 @@ const maxAttempts = 5
 // decide what is stored once: INSERT ... ON CONFLICT DO NOTHING on
 // messages (message_id, content_hash) and on tables (fingerprint); a
 // writer that meets a key another one has just inserted waits for that
-// transaction and then folds into its row. Row locks are taken in one
-// order (tables by fingerprint, then messages by id), and only inside the
-// batch's transaction, so writers never lock each other out for longer
-// than a batch; a deadlock the server breaks all the same runs the batch
-// again. Sources and series are shared dictionaries: they are added in
+// transaction and then folds into its row. Stored rows are locked in one
+// order (tables by fingerprint, then the messages whose table counts
+// change, by id), and only inside the batch's transaction, so writers
+// never lock each other out for longer than a batch; a deadlock the
+// server breaks all the same runs the batch again. Sources and series are shared dictionaries: they are added in
 // statements of their own before the batch, so that no writer holds them.
 func (s *Store) Put(ctx context.Context, recs []store.Record) (store.PutStats, error) {
 	return s.putAll(ctx, recs, nil)
