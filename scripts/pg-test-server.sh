@@ -11,7 +11,8 @@
 # start prints `export LKMLBENCH_TEST_POSTGRES=postgres://...` on standard
 # output (messages go to standard error). When the server binaries are
 # missing and the script runs as root, it installs Debian's postgresql
-# package first. As root the cluster belongs to the user `nobody`
+# package first, unless PG_TEST_NO_INSTALL is set (as the Go tests set it
+# when they start a server themselves). As root the cluster belongs to the user `nobody`
 # (PostgreSQL refuses to run as root); otherwise to the caller.
 set -euo pipefail
 
@@ -56,7 +57,7 @@ freeport() {
 case $cmd in
 start)
 	if ! bin=$(bindir); then
-		if [ "$(id -u)" -ne 0 ]; then
+		if [ "$(id -u)" -ne 0 ] || [ -n "${PG_TEST_NO_INSTALL:-}" ]; then
 			echo "$0: PostgreSQL server binaries not found (install the postgresql package)" >&2
 			exit 1
 		fi
