@@ -36,18 +36,20 @@ type crawlCmd struct {
 
 // Help is the long help of "lkmlbench crawl --help".
 func (c *crawlCmd) Help() string {
-	return `Reads whole archives into a SQLite database: every message is recorded
-(keyed by Message-ID and a hash of its content, so a second crawl adds
-nothing and an interrupted one resumes), and every benchmark table with the
-records extract prints, its verdicts included. Messages that cannot be read
-are reported, counted and skipped.
+	return `Reads whole archives into an SQLite database, or into a PostgreSQL database
+that the crawls of many machines (one --shard each) write at once: every
+message is recorded (keyed by Message-ID and a hash of its content, so a
+second crawl adds nothing and an interrupted one resumes), and every
+benchmark table with the records extract prints, its verdicts included.
+Messages that cannot be read are reported, counted and skipped.
 
 Examples:
 
     lkmlbench crawl ~/lore/lkml/git/7.git
     lkmlbench crawl --db results.db ~/lore/linux-pm lkml-2022.mbox.gz ~/Maildir/lkml
     lkmlbench crawl --db sched.db --since 2022-01-01 --subject 'sched' --from 'amd\.com' ~/lore/lkml
-    lkmlbench crawl --db part1.db --shard 1/4 ~/lore/lkml`
+    lkmlbench crawl --db part1.db --shard 1/4 ~/lore/lkml
+    lkmlbench crawl --db postgres://crawler@db.example.org/lkmlbench --shard 1/4 ~/lore/lkml`
 }
 
 // maxFaultLines bounds the per-message fault lines on standard error; the

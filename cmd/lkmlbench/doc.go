@@ -1,7 +1,8 @@
 // Command lkmlbench turns Linux kernel mailing-list threads into benchmark
 // data. It reads mail (mbox, mbox.gz, messages, web-archive pages, digests,
 // Maildirs, public-inbox archives) and writes records (summary, JSONL,
-// JSON, CSV) or an SQLite database. It only wires flags to the library:
+// JSON, CSV) or a database (an SQLite file or a shared PostgreSQL
+// database). It only wires flags to the library:
 // see package lkmlbench.
 //
 //	lkmlbench extract --format jsonl thread.mbox
