@@ -1,6 +1,7 @@
 package export
 
 import (
+	"fmt"
 	"io"
 	"math"
 	"strconv"
@@ -68,13 +69,19 @@ func WriteParquet(w io.Writer, obs []model.Observation) error {
 }
 
 // ReadParquet reads a file WriteParquet wrote back into records; dates
-// come back in UTC.
-func ReadParquet(r io.ReaderAt, size int64) ([]model.Observation, error) {
+// come back in UTC. A damaged file is an error: parquet-go panics on some
+// (a length field beyond the file), and the panic is turned into one.
+func ReadParquet(r io.ReaderAt, size int64) (obs []model.Observation, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			obs, err = nil, fmt.Errorf("parquet: damaged file: %v", p)
+		}
+	}()
 	rows, err := parquet.Read[ParquetRecord](r, size)
 	if err != nil {
 		return nil, err
 	}
-	obs := make([]model.Observation, len(rows))
+	obs = make([]model.Observation, len(rows))
 	for i := range rows {
 		obs[i] = fromParquet(&rows[i])
 	}

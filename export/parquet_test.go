@@ -53,3 +53,40 @@ func jsonl(t *testing.T, o model.Observation) string {
 	require.NoError(t, err)
 	return string(b)
 }
+
+// FuzzReadParquet: a damaged or foreign file is an error, never a panic.
+func FuzzReadParquet(f *testing.F) {
+	doc, err := lkmlbench.ExtractFile(filepath.Join("..", "testdata", "series.mbox"), lkmlbench.Options{})
+	require.NoError(f, err)
+	var buf bytes.Buffer
+	require.NoError(f, WriteParquet(&buf, doc.Observations()))
+	f.Add(buf.Bytes())
+	f.Add([]byte("PAR1"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		obs, err := ReadParquet(bytes.NewReader(data), int64(len(data)))
+		if err == nil {
+			for _, o := range obs {
+				_ = jsonl(t, o)
+			}
+		}
+	})
+}
+
+// TestReadParquetDamaged flips bytes all over a file: each damaged copy
+// reads as an error or as records, never as a panic (parquet-go panics on
+// some, ReadParquet recovers), and some are refused.
+func TestReadParquetDamaged(t *testing.T) {
+	doc, err := lkmlbench.ExtractFile(filepath.Join("..", "testdata", "series.mbox"), lkmlbench.Options{})
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	require.NoError(t, WriteParquet(&buf, doc.Observations()))
+	refused := 0
+	for i := 0; i < buf.Len(); i += 97 {
+		d := bytes.Clone(buf.Bytes())
+		d[i] ^= 0xff
+		if _, err := ReadParquet(bytes.NewReader(d), int64(len(d))); err != nil {
+			refused++
+		}
+	}
+	assert.Positive(t, refused)
+}

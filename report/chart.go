@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -35,8 +37,8 @@ type bar struct {
 // palette holds the variant colours: dark enough to read on white, told
 // apart without relying on red and green, which mark verdicts.
 var palette = []color.RGBA{
-	{0x1f, 0x4e, 0x99, 0xff}, {0xe0, 0x8a, 0x1e, 0xff}, {0x6b, 0x4c, 0x9a, 0xff},
-	{0x5f, 0x8f, 0xb4, 0xff}, {0x8c, 0x56, 0x4b, 0xff}, {0x7f, 0x7f, 0x7f, 0xff},
+	{0x1f, 0x4e, 0x99, 0xff}, {0xe0, 0x8a, 0x1e, 0xff}, {0x7b, 0x3f, 0xa0, 0xff},
+	{0x4f, 0x9f, 0xd4, 0xff}, {0xa6, 0x76, 0x1d, 0xff}, {0xe3, 0x77, 0xc2, 0xff},
 	{0xbc, 0xbd, 0x22, 0xff}, {0x17, 0xbe, 0xcf, 0xff},
 }
 
@@ -181,6 +183,18 @@ func (d *barData) relativize(t *model.Table) {
 	d.relative = true
 }
 
+// maxTick is the longest case label a chart's axis shows; the table
+// under the chart has the whole label.
+const maxTick = 24
+
+// shortLabel cuts a case label for the axis.
+func shortLabel(s string) string {
+	if utf8.RuneCountInString(s) <= maxTick {
+		return s
+	}
+	return string([]rune(s)[:maxTick-1]) + "…"
+}
+
 // chartWidth grows with the bars so that labels stay legible.
 func chartWidth(groups, variants int) vg.Length {
 	w := vg.Length(groups*max(variants, 1))*14 + vg.Length(groups)*10 + 90
@@ -211,7 +225,7 @@ func barChartSVG(t *model.Table, d barData) (string, error) {
 	nv := max(len(d.variants), 1)
 	// One case spans one unit of x; its bars share 80% of it.
 	plotArea := width - 80
-	unit := plotArea / vg.Length(len(d.groups)+1)
+	unit := plotArea / vg.Length(float64(len(d.groups))+0.2)
 	barW := max(unit*0.8/vg.Length(nv), 1)
 	var marks [2]plotter.XYs // regressed, improved
 	for vi := range d.variants {
@@ -244,6 +258,20 @@ func barChartSVG(t *model.Table, d barData) (string, error) {
 		bars.Color = palette[vi%len(palette)]
 		bars.LineStyle.Width = 0
 		p.Add(bars)
+		// A bar of height 0 would be invisible: a thick stroke on the
+		// axis shows that the number is there and is 0.
+		half := 0.4 / float64(nv)
+		for gi, g := range d.bars {
+			if b := g[vi]; b != nil && b.value == 0 {
+				x := float64(gi) + shift
+				zero, err := plotter.NewLine(plotter.XYs{{X: x - half, Y: 0}, {X: x + half, Y: 0}})
+				if err != nil {
+					return "", err
+				}
+				zero.Color, zero.Width = bars.Color, vg.Points(3)
+				p.Add(zero)
+			}
+		}
 		if len(errs) > 0 {
 			eb, err := plotter.NewYErrorBars(errs)
 			if err != nil {
@@ -267,11 +295,13 @@ func barChartSVG(t *model.Table, d barData) (string, error) {
 		}
 		p.Add(sc)
 	}
-	p.NominalX(d.groups...)
+	ticks := make([]string, len(d.groups))
 	longest := 0
-	for _, g := range d.groups {
-		longest = max(longest, len(g))
+	for i, g := range d.groups {
+		ticks[i] = shortLabel(g)
+		longest = max(longest, utf8.RuneCountInString(ticks[i]))
 	}
+	p.NominalX(ticks...)
 	// Tick labels are about 5pt a character: turn them when they would
 	// run into each other.
 	if vg.Length(longest)*5 > unit {
@@ -279,9 +309,64 @@ func barChartSVG(t *model.Table, d barData) (string, error) {
 		p.X.Tick.Label.XAlign = draw.XRight
 		p.X.Tick.Label.YAlign = draw.YTop
 	}
+	// Half a case of room left and right, so that the outer bars are
+	// not cut at the edge.
+	p.X.Min, p.X.Max = -0.6, float64(len(d.groups))-0.4
 	p.Y.Min = math.Min(p.Y.Min, 0)
 	p.Y.Max *= 1.08 // room for the verdict marks
 	return svgString(p, width, chartHeight)
+}
+
+// lineLegend names the lines of a timeline chart by their colours.
+func lineLegend(lines []lineSeries) []legendEntry {
+	out := make([]legendEntry, len(lines))
+	for i, l := range lines {
+		out[i] = legendEntry{Color: hexColor(palette[i%len(palette)]), Name: l.name}
+	}
+	return out
+}
+
+// maxGroups bounds the cases one chart shows: beyond it bars are too
+// thin to see (kernel test robot tables have hundreds of rows).
+const maxGroups = 40
+
+// keepLargest cuts d to the maxGroups cases that changed most against the
+// baseline (verdicts beyond noise first), in table order; it returns how
+// many cases there were.
+func (d *barData) keepLargest() int {
+	n := len(d.groups)
+	if n <= maxGroups {
+		return n
+	}
+	score := make([]float64, n)
+	for g, bars := range d.bars {
+		for _, b := range bars {
+			if b == nil {
+				continue
+			}
+			s := math.Abs(b.value - 1)
+			if !d.relative {
+				s = math.Abs(b.value)
+			}
+			if b.verdict.Beyond() {
+				s += 1e12
+			}
+			score[g] = math.Max(score[g], s)
+		}
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool { return score[order[i]] > score[order[j]] })
+	keep := order[:maxGroups]
+	sort.Ints(keep)
+	groups, bars := make([]string, 0, maxGroups), make([][]*bar, 0, maxGroups)
+	for _, g := range keep {
+		groups, bars = append(groups, d.groups[g]), append(bars, d.bars[g])
+	}
+	d.groups, d.bars = groups, bars
+	return n
 }
 
 // legendEntry is one colour of a chart and what it stands for.
@@ -367,7 +452,8 @@ type lineSeries struct {
 }
 
 // lineChartSVG draws how each case's improvement moved across the
-// versions of a series.
+// versions of a series; line i has palette colour i, and the page gives
+// the legend (lineLegend).
 func lineChartSVG(title, ylabel string, versions []int, lines []lineSeries) (string, error) {
 	p := plot.New()
 	p.Title.Text = title
@@ -387,11 +473,9 @@ func lineChartSVG(title, ylabel string, versions []int, lines []lineSeries) (str
 		ln.Width = vg.Points(1.5)
 		pts.Shape = draw.CircleGlyph{}
 		p.Add(ln, pts)
-		p.Legend.Add(l.name, ln, pts)
 	}
 	p.NominalX(labels...)
-	p.Legend.Top = true
-	p.Legend.Left = true
+	p.X.Min, p.X.Max = -0.3, float64(len(versions))-0.7
 	zero := plotter.NewFunction(func(float64) float64 { return 0 })
 	zero.Color = color.Gray{0x99}
 	zero.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}

@@ -1,11 +1,3 @@
-// Package report writes an HTML report of a document's tables for a
-// person to read in a browser: an index by series and benchmark, then
-// per table a grouped bar chart (error bars from the CV or stddev the
-// table gives, verdicts beyond noise marked), the table itself, its
-// verdict line and where it came from; per patch series a line chart of
-// how each benchmark moved across its versions. The file is
-// self-contained: charts are inline SVG drawn by gonum.org/v1/plot, the
-// style is inline, and nothing is loaded from the network.
 package report
 
 import (
@@ -82,10 +74,13 @@ type tableView struct {
 	Chart             template.HTML // "" when the table has nothing to chart
 	Legend            []legendEntry
 	Relative          bool
-	Columns           []column
-	Rows              []rowView
-	Prov              provenance
-	Facts             []string
+	// Shown and Cases say how many cases the chart shows of how many,
+	// when it shows only those that changed most.
+	Shown, Cases int
+	Columns      []column
+	Rows         []rowView
+	Prov         provenance
+	Facts        []string
 }
 
 type column struct{ Variant, Field string }
@@ -114,8 +109,9 @@ type seriesView struct {
 
 // timelineChart is one benchmark's line chart; ID is unique in the page.
 type timelineChart struct {
-	ID  string
-	SVG template.HTML
+	ID     string
+	SVG    template.HTML
+	Legend []legendEntry
 }
 
 func build(doc *model.Document, o Options) (*view, error) {
@@ -207,6 +203,9 @@ func index(doc *model.Document, tvs []tableView, timelines map[string]string) []
 func tableView1(t *model.Table, sum normalize.TableSummary, m *model.Message, o Options) (tableView, error) {
 	tv := tableView{ID: t.ID, Anchor: "table-" + t.ID, Title: chartTitle(t), Summary: sum}
 	if d := tableBars(t); len(d.groups) > 0 {
+		if n := d.keepLargest(); n > len(d.groups) {
+			tv.Shown, tv.Cases = len(d.groups), n
+		}
 		svg, err := barChartSVG(t, d)
 		if err != nil {
 			return tv, err
@@ -301,15 +300,16 @@ func seriesView1(tl timeline.Timeline, n int) (seriesView, error) {
 	var benches []string
 	lines := map[string][]*line{}
 	improvements := map[string]bool{}
+	// A benchmark's chart shows improvements when every entry has one,
+	// else the values.
 	for _, e := range tl.Entries {
-		if _, ok := lines[e.Benchmark]; !ok {
+		if _, ok := improvements[e.Benchmark]; !ok {
 			benches = append(benches, e.Benchmark)
 			improvements[e.Benchmark] = true
 		}
 		if e.ImprovementPct == nil {
 			improvements[e.Benchmark] = false
 		}
-		lines[e.Benchmark] = lines[e.Benchmark]
 	}
 	for _, e := range tl.Entries {
 		y := e.Value.Float()
@@ -350,7 +350,8 @@ func seriesView1(tl timeline.Timeline, n int) (seriesView, error) {
 		if err != nil {
 			return sv, err
 		}
-		sv.Charts = append(sv.Charts, timelineChart{ID: fmt.Sprintf("%s-chart-%d", sv.Anchor, len(sv.Charts)+1), SVG: template.HTML(svg)})
+		sv.Charts = append(sv.Charts, timelineChart{ID: fmt.Sprintf("%s-chart-%d", sv.Anchor, len(sv.Charts)+1),
+			SVG: template.HTML(svg), Legend: lineLegend(ls)})
 	}
 	return sv, nil
 }

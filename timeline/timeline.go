@@ -1,6 +1,3 @@
-// Package timeline follows a patch series across its versions: for each
-// benchmark and case, the results every version (v1 ... vN) got, who
-// tested it and when, and the change from one version to the next.
 package timeline
 
 import (

@@ -27,7 +27,7 @@ type extractCmd struct {
 	MaxMessageBytes int64         `default:"67108864" placeholder:"N" help:"Cut messages longer than N bytes, with a warning (default ${default})."`
 	Check           bool          `help:"List on standard error every printed percentage that disagrees with its values (exit status 1 when any)."`
 	Benchmarks      string        `placeholder:"FILE" type:"existingfile" help:"Better-direction list (JSON, as normalize/benchmarks.json) laid over the built-in one."`
-	Inputs          []string      `arg:"" optional:"" name:"input" help:"Mail to read: mbox, mbox.gz, a message, a web-archive page (text or HTML), a digest, a Maildir or a folder of messages; - for standard input. The form is told by content, not by name."`
+	Inputs          []string      `arg:"" optional:"" name:"input" help:"Mail to read: mbox, mbox.gz, a message, a web-archive page (text or HTML), a digest, a Maildir or a folder of messages; - for standard input. The form is told by content, not by name. A message id or lore URL that names no file is fetched (whole thread, cached)."`
 }
 
 // Help is the long help of "lkmlbench extract --help".

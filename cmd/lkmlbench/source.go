@@ -53,7 +53,7 @@ func storedDocument(ctx context.Context, path string, f *dbFilter) (*model.Docum
 // files (and message ids, fetched), or a database with filters.
 type inputSource struct {
 	DB         string `placeholder:"FILE|URL" help:"Read the tables a crawl stored instead of mail: an SQLite file or a postgres:// URL; the filter flags select them."`
-	Benchmarks string `placeholder:"FILE" type:"existingfile" help:"Better-direction list (JSON, as normalize/benchmarks.json) laid over the built-in one."`
+	Benchmarks string `placeholder:"FILE" type:"existingfile" help:"Better-direction list (JSON, as normalize/benchmarks.json) laid over the built-in one, for mail inputs (stored tables keep the directions of their crawl)."`
 	LoreBase   string `placeholder:"URL" default:"${loreBase}" help:"Archive that message ids and lore URLs are fetched from (default ${default})."`
 	dbFilter   `embed:""`
 	Inputs     []string `arg:"" optional:"" name:"input" help:"Mail to read, as for extract (a message id or lore URL that names no file is fetched); - for standard input."`

@@ -8,8 +8,9 @@ import (
 // bulkIndexes are the indexes a first crawl builds at the end instead of
 // row by row (migrations/002_deferred_indexes.sql). The crawl itself
 // needs none of them: it looks messages up by their unique key and tables
-// by fingerprint, and deletes observations by table.
-var bulkIndexes = []string{"messages_date", "messages_thread", "messages_series"}
+// by fingerprint, and deletes observations by table; the verdict index of
+// observations (migrations/003_verdicts.sql) only serves queries.
+var bulkIndexes = []string{"messages_date", "messages_thread", "messages_series", "observations_verdict"}
 
 // deferIndexes runs in the first batch of a Store. A database left with
 // deferred indexes (by a killed crawl) is adopted: this store rebuilds

@@ -170,10 +170,12 @@ func TestEachReplays(t *testing.T) {
 	assert.Equal(t, "sched: Cut wakeup cost", got[1].Meta.Patch.Title)
 }
 
-// indexes lists the secondary indexes of messages in the database.
+// indexes lists the secondary indexes of messages, and the verdict index
+// of observations, in the database.
 func indexes(t *testing.T, db *sql.DB) []string {
 	t.Helper()
-	rows, err := db.Query(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages' AND sql IS NOT NULL ORDER BY name`)
+	rows, err := db.Query(`SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL
+		AND (tbl_name = 'messages' OR name = 'observations_verdict') ORDER BY name`)
 	require.NoError(t, err)
 	defer rows.Close()
 	var names []string
@@ -192,7 +194,7 @@ func indexes(t *testing.T, db *sql.DB) []string {
 // messages keeps its indexes.
 func TestDeferredIndexes(t *testing.T) {
 	ctx := context.Background()
-	all := []string{"messages_date", "messages_series", "messages_thread"}
+	all := []string{"messages_date", "messages_series", "messages_thread", "observations_verdict"}
 	recs := benchRecords(100)
 	path := filepath.Join(t.TempDir(), "c.db")
 

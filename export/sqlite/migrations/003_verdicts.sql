@@ -11,4 +11,5 @@
 ALTER TABLE observations ADD COLUMN improvement_pct REAL; -- positive is better; NULL when not compared
 ALTER TABLE observations ADD COLUMN noise TEXT;           -- within_noise, beyond_noise or NULL
 ALTER TABLE observations ADD COLUMN verdict TEXT NOT NULL DEFAULT ''; -- improved, regressed, within noise, or ''
+-- A first crawl builds this index at the end, as those of 002.
 CREATE INDEX observations_verdict ON observations (verdict) WHERE verdict <> '';
