@@ -223,10 +223,13 @@ func scanLine(line []byte) (lineScan, pass) {
 		c := line[i]
 		switch byteClass[c] {
 		case clsOther:
-			if c == 0xc2 && i+1 < len(line) && line[i+1] == 0xa0 {
-				// A no-break space, which the readers turn into a space:
+			if c == 0xc2 && i+1 < len(line) && line[i+1] == 0xa0 || c == 0xa0 && (i == 0 || line[i-1] < 0x80) {
+				// A no-break space (UTF-8, or Latin-1 before the readers
+				// convert it), which the readers turn into a space:
 				// mailers indent pasted output with them.
-				i++
+				if c == 0xc2 {
+					i++
+				}
 				prev = ' '
 				spaces++
 				continue
