@@ -171,14 +171,23 @@ func (w *worker) whole(it *item, res *result) {
 	}
 }
 
-// bodyText joins the decoded body lines for the prefilter.
+// bodyText joins the decoded body lines the table parsers read (text,
+// not patches, attributions, header blocks or signatures) for the
+// prefilter, with their quote markers, so that it sees the quoting the
+// raw message had.
 func bodyText(m *mbox.Message) []byte {
 	n := 0
 	for _, l := range m.Body {
-		n += len(l.Text) + 1
+		n += len(l.Text) + 2*l.Depth + 1
 	}
 	b := make([]byte, 0, n)
 	for _, l := range m.Body {
+		if l.Kind != model.KindText {
+			continue
+		}
+		for range l.Depth {
+			b = append(b, '>', ' ')
+		}
 		b = append(b, l.Text...)
 		b = append(b, '\n')
 	}
