@@ -406,6 +406,7 @@ var noiseMarks = [][]byte{
 	[]byte("warning: "), []byte("WARNING: "), []byte("error: "), []byte("*** ["), []byte("make["),
 	[]byte("randconfig"), []byte("allnoconfig"), []byte("allyesconfig"), []byte("allmodconfig"),
 	[]byte("(%r"), []byte("%rax"), []byte("<0x"), []byte("| lab-"), []byte("~$ "), []byte("]# "),
+	[]byte(" PASS, "), // kernelci's "Results: 5 PASS, 1 FAIL, 0 SKIP"
 }
 
 // isPCI reports whether s (after "0000:") continues a PCI address:

@@ -77,6 +77,7 @@ var noiseCases = []struct{ name, body string }{
 	{"signature", "Thanks,\nAda\n-- \nExample Systems GmbH          | https://example.org/ |\nSome Street 21                | Phone: +49-1234-5678 |\n12345 Sometown, Germany       | Fax:   +49-1234-5679 |\n"},
 	{"uevent dump", "POWER_SUPPLY_CAPACITY=27\nPOWER_SUPPLY_TEMP=269\nPOWER_SUPPLY_VOLTAGE_NOW=3921000\n"},
 	{"rename diffstat", " arch/arm/boot/dts/{board.dtsi => board-x.dtsi} |  165 +--\n .../{lpddr2 => ddr}/lpddr2-timings.txt        |    0\n arch/arm/boot/dts/board.dts                   |    6 +-\n"},
+	{"kernelci test summary", "  Details:     https://ci.example.org/test/plan/id/0123\n\n  Results:     5 PASS, 1 FAIL, 0 SKIP\n  dmesg - 3 tests: 2  PASS, 1 FAIL, 0 SKIP\n  Results:     4 PASS, 2 FAIL, 1 SKIP\n"},
 	{"kconfig", "CONFIG_KNOB=y\nCONFIG_KNOB_LEVEL=3\nCONFIG_KNOB_VERSION=130200\n"},
 	{"code identifiers", "It reads min_perf_pct and max_perf_pct, and the knob_pctg field.\n"},
 }
