@@ -191,8 +191,9 @@ func (w *walker) file(ctx context.Context, path, key string) error {
 		if err != nil {
 			return w.emit(&item{source: path, fault: fmt.Errorf("gzip: %w", err)})
 		}
-		if err := w.mbox(ctx, path, bufio.NewReaderSize(zr, 256<<10), nil); err != nil {
-			return err
+		sc := mbox.NewRawScannerOptions(bufio.NewReaderSize(zr, 256<<10), path, w.opts.Pipeline.Mail)
+		if err := w.scan(ctx, path, sc, nil); err != nil || sc.Err() != nil {
+			return err // a stream that broke off (a fault) is read again next time
 		}
 		// Offsets in the stream cannot be sought to: the file counts as
 		// read at this size, and a grown file is read again.
