@@ -38,6 +38,9 @@ type item struct {
 	// mbox.gz.
 	cp   *Checkpoint
 	mark bool
+	// stored, for a changed mbox read again, holds the offsets and
+	// digests of its messages already stored: the worker skips those.
+	stored map[int64][16]byte
 }
 
 // maxPooled bounds the buffers kept for reuse: the rare huge message is
@@ -82,6 +85,9 @@ type walker struct {
 	// since holds, per epoch, the commit the reading starts after, as the
 	// count before the crawl found it.
 	since map[string]string
+	// stored is the Checkpointer's Stored of the changed mbox being read
+	// again, nil otherwise.
+	stored map[int64][16]byte
 }
 
 // input reads one command-line input: a file, a folder, a Maildir, a git
@@ -209,6 +215,12 @@ func (w *walker) file(ctx context.Context, path, key string) error {
 				return w.emit(&item{source: path, fault: err})
 			}
 			br.Reset(&countingReader{r: f, n: w.bytes})
+			stored, err := w.cps.Stored(ctx, path)
+			if err != nil {
+				return err
+			}
+			w.stored = stored
+			defer func() { w.stored = nil }()
 		}
 		return w.mbox(ctx, path, br, &Checkpoint{Input: key})
 	}
@@ -259,6 +271,7 @@ func (w *walker) scan(ctx context.Context, path string, sc *mbox.RawScanner, cp 
 		it.own(it.raw.Data)
 		if cp != nil {
 			it.cp = &Checkpoint{Input: cp.Input, Offset: it.raw.Offset, Line: it.raw.Line}
+			it.stored = w.stored
 		}
 		if err := w.emit(it); err != nil {
 			return err

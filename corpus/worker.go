@@ -19,6 +19,7 @@ type result struct {
 	cp       *Checkpoint // the item's, to store with its records
 	recs     []Record
 	messages int64 // messages read (stored or not)
+	stored   int64 // skipped before decoding: stored before (item.stored)
 	filtered int64
 	decoded  int64
 	faults   []Fault
@@ -62,6 +63,10 @@ func (w *worker) process(it *item) (res *result) {
 		// An mbox message's checkpoint names it by digest, so that the
 		// next crawl can tell the file was only appended to.
 		it.cp.Hash = digest(it.raw.Data)
+		if h, ok := it.stored[it.raw.Offset]; ok && h == it.cp.Hash {
+			res.messages, res.stored = 1, 1
+			return res
+		}
 	}
 	defer func() {
 		if r := recover(); r != nil {
