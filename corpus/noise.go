@@ -67,7 +67,7 @@ func noTableLine(line []byte) bool {
 	if s[0] >= 'A' && s[0] <= 'z' && headerLike(s) {
 		return true
 	}
-	if len(s) >= 40 && bytes.IndexAny(s, " \t") < 0 && hasAlnum(s) {
+	if len(s) >= 40 && !bytes.ContainsAny(s, " \t") && hasAlnum(s) {
 		return true // base64, a signature block, a URL: no row has no space
 	}
 	for _, p := range noisePrefixes {
