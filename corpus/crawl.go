@@ -86,6 +86,7 @@ type batch struct {
 	faults                      []Fault
 	cps                         map[string]store.Checkpoint // the last of each input
 	messages, filtered, decoded int64
+	stored                      int64 // skipped before decoding as stored
 }
 
 func (b *batch) empty() bool {
@@ -246,6 +247,7 @@ func (c *crawl) write(ctx context.Context, results <-chan *result, tokens <-chan
 func (c *crawl) take(r *result) {
 	b := c.cur
 	b.messages += r.messages
+	b.stored += r.stored
 	b.filtered += r.filtered
 	b.decoded += r.decoded
 	b.faults = append(b.faults, r.faults...)
@@ -314,7 +316,7 @@ func (c *crawl) commit(ctx context.Context) {
 		c.prog.Decoded += b.decoded
 		c.prog.Faults += int64(len(b.faults))
 		c.prog.Stored += int64(st.Messages)
-		c.prog.Duplicates += int64(st.Duplicates)
+		c.prog.Duplicates += int64(st.Duplicates) + b.stored
 		c.prog.Tables += int64(st.Tables)
 		c.prog.Folded += int64(st.Folded)
 		if c.opts.OnFault != nil {

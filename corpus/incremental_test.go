@@ -147,8 +147,9 @@ func TestIncrementalAppend(t *testing.T) {
 }
 
 // TestIncrementalRewritten checks that an mbox changed before its
-// checkpoint (not only appended to) is read again from its start, and
-// that the store then adds only the changed message.
+// checkpoint (not only appended to) is read again from its start, that
+// its stored messages are skipped before decoding, and that the store
+// adds only the changed message.
 func TestIncrementalRewritten(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "list.mbox")
@@ -165,6 +166,7 @@ func TestIncrementalRewritten(t *testing.T) {
 	assert.EqualValues(t, 20, p.Messages)
 	assert.EqualValues(t, 1, p.Stored)
 	assert.EqualValues(t, 19, p.Duplicates)
+	assert.EqualValues(t, 0, p.Decoded, "the stored messages with tables are not decoded again")
 }
 
 // TestIncrementalSelection checks that a crawl with a filter does not

@@ -67,7 +67,7 @@ func noTableLine(line []byte) bool {
 	if s[0] >= 'A' && s[0] <= 'z' && headerLike(s) {
 		return true
 	}
-	if len(s) >= 40 && bytes.IndexAny(s, " \t") < 0 && hasAlnum(s) {
+	if len(s) >= 40 && !bytes.ContainsAny(s, " \t") && hasAlnum(s) {
 		return true // base64, a signature block, a URL: no row has no space
 	}
 	for _, p := range noisePrefixes {
@@ -75,7 +75,7 @@ func noTableLine(line []byte) bool {
 			return true
 		}
 	}
-	if listItem(s) || attribution(s) || versionLast(s) {
+	if listItem(s) || attribution(s) || versionLast(s) || codeListing(s) || envLine(s) || qpArtifact(s) {
 		return true
 	}
 	if isDiffstat(s) || bytes.HasPrefix(s, []byte("create mode ")) || bytes.HasPrefix(s, []byte("delete mode ")) ||
@@ -111,8 +111,40 @@ func isDumpHead(s []byte) bool {
 // noisePrefixes start lines of shell sessions, robot reports and config
 // dumps whose numbers are no results.
 var noisePrefixes = [][]byte{
-	[]byte("vim +"), []byte("CONFIG_"), []byte("# CONFIG_"), []byte("echo "),
+	[]byte("vim +"), []byte("CONFIG_"), []byte("# CONFIG_"), []byte("echo "), []byte("$ "),
 }
+
+// codeListing reports whether s is a line of the numbered source
+// excerpts build robots quote ("185\t/**", "186\t"): a line number, a
+// tab, then no digit.
+func codeListing(s []byte) bool {
+	i := 0
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	return i > 0 && i < len(s) && s[i] == '\t' && !hasDigit(s[i:])
+}
+
+// envLine reports whether s is a NAME=value line of an environment or
+// uevent dump ("POWER_SUPPLY_CAPACITY=27"): six or more capitals, digits
+// or underscores, then '='.
+func envLine(s []byte) bool {
+	i := 0
+	for i < len(s) && (s[i] >= 'A' && s[i] <= 'Z' || isDigit(s[i]) || s[i] == '_') {
+		i++
+	}
+	return i >= 6 && i < len(s) && s[i] == '='
+}
+
+// qpArtifact reports whether s ends in a quoted-printable escape ("=20",
+// "=2D-"): text of an encoded body that reached the prefilter undecoded
+// (quoted by a mailer that did not decode it).
+func qpArtifact(s []byte) bool {
+	i := bytes.LastIndexByte(s, '=')
+	return i >= 0 && len(s)-i <= 4 && i+2 < len(s) && isUpperHex(s[i+1]) && isUpperHex(s[i+2])
+}
+
+func isUpperHex(c byte) bool { return isDigit(c) || c >= 'A' && c <= 'F' }
 
 // listItem reports whether s is a numbered list item of prose: "1. add a
 // knob", "2) drop it", with no other digit.
@@ -189,6 +221,7 @@ var headerFields = map[string]bool{
 	"message-id": true, "in-reply-to": true, "references": true,
 	"tree": true, "head": true, "config": true, "compiler": true, "branch": true,
 	"elapsed time": true, "configs tested": true, "configs skipped": true,
+	"product": true, "version": true, "kernel version": true, "hardware": true, "component": true,
 }
 
 // headerLike reports whether s starts with one of headerFields and a
@@ -234,24 +267,21 @@ func isLogStamp(s []byte) bool {
 	return i > d && i < len(s) && s[i] == ']'
 }
 
-// isDiffstat reports whether s is a diffstat line: a path, '|', a count,
-// then a bar of '+' and '-' ("drivers/foo.c | 12 +++---"), "Bin" for a
-// binary file, or nothing when the line was wrapped or the count is 0 and
-// the name is a path.
+// isDiffstat reports whether s is a diffstat line: a path (a rename
+// "a/{x => y}/z" has spaces), the line's only '|', a count, then a bar of
+// '+' and '-' ("drivers/foo.c | 12 +++---"), "Bin" for a binary file, or
+// nothing when the line was wrapped or the count is 0 and the name is a
+// path.
 func isDiffstat(s []byte) bool {
-	j := bytes.IndexAny(s, " \t")
-	if j <= 0 {
+	j := bytes.IndexByte(s, '|')
+	if j <= 0 || bytes.IndexByte(s[j+1:], '|') >= 0 || (s[j-1] != ' ' && s[j-1] != '\t') {
 		return false
 	}
-	name := s[:j]
-	k := j
-	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
-		k++
-	}
-	if k >= len(s) || s[k] != '|' {
+	name := bytes.TrimSpace(s[:j])
+	if len(name) == 0 {
 		return false
 	}
-	k++
+	k := j + 1
 	sp := k
 	for k < len(s) && s[k] == ' ' {
 		k++
@@ -305,7 +335,7 @@ func hasNoise(s []byte) bool {
 			hexRun++
 			continue
 		}
-		if hexRun >= 12 && isHexWord(s[i-hexRun:i]) || hexRun >= 8 && i-hexRun >= 2 && s[i-hexRun-1] == 'x' && s[i-hexRun-2] == '0' {
+		if hexRun >= 12 && isHexWord(s[i-hexRun:i]) || hexRun >= 16 || hexRun >= 8 && i-hexRun >= 2 && s[i-hexRun-1] == 'x' && s[i-hexRun-2] == '0' {
 			return true // a commit id, an address, a register value
 		}
 		if hexRun == 4 && c == ':' && isPCI(s[i+1:]) {
@@ -345,7 +375,7 @@ func hasNoise(s []byte) bool {
 		}
 		hexRun = 0
 	}
-	if hexRun >= 12 && isHexWord(s[len(s)-hexRun:]) {
+	if hexRun >= 12 && isHexWord(s[len(s)-hexRun:]) || hexRun >= 16 {
 		return true
 	}
 	return clock && (year || hasMonth(s))
@@ -375,7 +405,8 @@ var noiseMarks = [][]byte{
 	[]byte("Tainted: "), []byte("Hardware name: "), []byte("%2F"), []byte("Warning ("), []byte("defconfig"),
 	[]byte("warning: "), []byte("WARNING: "), []byte("error: "), []byte("*** ["), []byte("make["),
 	[]byte("randconfig"), []byte("allnoconfig"), []byte("allyesconfig"), []byte("allmodconfig"),
-	[]byte("(%r"), []byte("%rax"), []byte("<0x"), []byte("| lab-"),
+	[]byte("(%r"), []byte("%rax"), []byte("<0x"), []byte("| lab-"), []byte("~$ "), []byte("]# "),
+	[]byte(" PASS, "), // kernelci's "Results: 5 PASS, 1 FAIL, 0 SKIP"
 }
 
 // isPCI reports whether s (after "0000:") continues a PCI address:

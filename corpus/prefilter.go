@@ -108,17 +108,24 @@ func prefilter(body []byte) pass {
 	}
 	n2, n3, kv, rows := 0, 0, 0, 0
 	inDiff, dump := false, false
+	var sig signatures
 	for i := 0; i < len(body); {
 		// Quote markers: ">", "> ", ">>", "> > "; one space after each
 		// belongs to the marker, so quoted patches keep their " " lines.
+		depth := 0
 		for i < len(body) && body[i] == '>' {
 			i++
+			depth++
 			if i < len(body) && body[i] == ' ' {
 				i++
 			}
 		}
 		end := nextLine(body, i)
 		line := body[i:end]
+		if sig.in(line, depth) {
+			i, rows = end, 0
+			continue
+		}
 		if inDiff && len(line) > 0 && skipsDiffLine(line) {
 			i, rows = end, 0
 			continue
@@ -174,6 +181,25 @@ func prefilter(body []byte) pass {
 	return passNone
 }
 
+// signatures follows signature blocks as the body reader marks them: from
+// a "-- " or "--" line to the end of the text at its quote depth; a
+// quoted block after it is no signature, a shallower line ends it.
+type signatures [8]bool
+
+// in reports whether a line at depth belongs to a signature.
+func (s *signatures) in(line []byte, depth int) bool {
+	if depth >= len(s) {
+		return false
+	}
+	for d := depth + 1; d < len(s); d++ {
+		s[d] = false
+	}
+	if t := bytes.TrimRight(line, "\r\n"); string(t) == "-- " || string(t) == "--" {
+		s[depth] = true
+	}
+	return s[depth]
+}
+
 // lineScan is what one line tells the prefilter.
 type lineScan struct {
 	tokens int  // number tokens
@@ -197,10 +223,13 @@ func scanLine(line []byte) (lineScan, pass) {
 		c := line[i]
 		switch byteClass[c] {
 		case clsOther:
-			if c == 0xc2 && i+1 < len(line) && line[i+1] == 0xa0 {
-				// A no-break space, which the readers turn into a space:
+			if c == 0xc2 && i+1 < len(line) && line[i+1] == 0xa0 || c == 0xa0 && (i == 0 || line[i-1] < 0x80) {
+				// A no-break space (UTF-8, or Latin-1 before the readers
+				// convert it), which the readers turn into a space:
 				// mailers indent pasted output with them.
-				i++
+				if c == 0xc2 {
+					i++
+				}
 				prev = ' '
 				spaces++
 				continue
@@ -232,7 +261,7 @@ func scanLine(line []byte) (lineScan, pass) {
 				// The line start alone does not make a sentence a row
 				// ("1. In the bindings, ..." is a list item); an
 				// indented number does ("    33.93 Joules energy").
-				gap = gap || seen || prev == '\t' || spaces >= 4
+				gap = gap || seen || spaces >= 4
 			}
 		}
 		for i+1 < len(line) && inNumber[line[i+1]] {
@@ -315,15 +344,21 @@ func tableWord(rest []byte, prev byte) bool {
 
 // trailing reports whether rest holds only what may follow a number that
 // ends a row: a unit glued to it ("0B", "12ms", "3GB/s"), then white
-// space, '%', ')' or '*'.
+// space, '%', ')', '*', or a unit in brackets ("136.2 [sec]").
 func trailing(rest []byte) bool {
 	i := 0
 	for i < len(rest) && isUnitByte(rest[i]) {
 		i++
 	}
+	bracket := false
 	for _, c := range rest[i:] {
-		switch c {
-		case ' ', '\t', '\r', '\n', '%', ')', '*':
+		switch {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '%' || c == ')' || c == '*':
+		case c == '[' && !bracket:
+			bracket = true
+		case c == ']' && bracket:
+			bracket = false
+		case bracket && isUnitByte(c):
 		default:
 			return false
 		}

@@ -74,6 +74,10 @@ var noiseCases = []struct{ name, body string }{
 	{"diffstat indented with no-break spaces", ">>\u00a0 drivers/power/knob.c\u00a0\u00a0\u00a0 |\u00a0 11 +-\n>>\u00a0 drivers/power/other_knob.c | 466 +++++++++++++++++-------\n>>\u00a0 drivers/power/third.c\u00a0\u00a0\u00a0\u00a0 |\u00a0\u00a0 2 +\n"},
 	{"diffstat in latin-1", ">>\xa0 drivers/power/knob.c\xa0\xa0\xa0 |\xa0 11 +-\n>>\xa0 drivers/power/other_knob.c | 466 +++++++++++++++++-------\n>>\xa0 drivers/power/third.c\xa0\xa0\xa0\xa0 |\xa0\xa0 2 +\n"},
 	{"kernelci boot report", "Regressions Summary\n-------------------\n\nplatform       | arch  | lab           | compiler | defconfig | regressions\n---------------+-------+---------------+----------+-----------+------------\nboard-one      | arm64 | lab-somewhere | gcc-10   | defconfig | 1\n\nboard-two      | arm   | lab-elsewhere | gcc-10   | multi_v7_defconfig | 2\n\nboard-three    | arm   | lab-elsewhere | gcc-10   | multi_v7_defconfig | 3\n"},
+	{"signature", "Thanks,\nAda\n-- \nExample Systems GmbH          | https://example.org/ |\nSome Street 21                | Phone: +49-1234-5678 |\n12345 Sometown, Germany       | Fax:   +49-1234-5679 |\n"},
+	{"uevent dump", "POWER_SUPPLY_CAPACITY=27\nPOWER_SUPPLY_TEMP=269\nPOWER_SUPPLY_VOLTAGE_NOW=3921000\n"},
+	{"rename diffstat", " arch/arm/boot/dts/{board.dtsi => board-x.dtsi} |  165 +--\n .../{lpddr2 => ddr}/lpddr2-timings.txt        |    0\n arch/arm/boot/dts/board.dts                   |    6 +-\n"},
+	{"kernelci test summary", "  Details:     https://ci.example.org/test/plan/id/0123\n\n  Results:     5 PASS, 1 FAIL, 0 SKIP\n  dmesg - 3 tests: 2  PASS, 1 FAIL, 0 SKIP\n  Results:     4 PASS, 2 FAIL, 1 SKIP\n"},
 	{"kconfig", "CONFIG_KNOB=y\nCONFIG_KNOB_LEVEL=3\nCONFIG_KNOB_VERSION=130200\n"},
 	{"code identifiers", "It reads min_perf_pct and max_perf_pct, and the knob_pctg field.\n"},
 }
@@ -200,9 +204,12 @@ func countedRows(tb *model.Table, lines []model.Line) int {
 func countedLines(body []byte) map[int]bool {
 	out := map[int]bool{}
 	inDiff, dump := false, false
+	var sig signatures
 	for i, n := 0, 1; i < len(body); n++ {
+		depth := 0
 		for i < len(body) && body[i] == '>' {
 			i++
+			depth++
 			if i < len(body) && body[i] == ' ' {
 				i++
 			}
@@ -210,6 +217,9 @@ func countedLines(body []byte) map[int]bool {
 		end := nextLine(body, i)
 		line := body[i:end]
 		i = end
+		if sig.in(line, depth) {
+			continue
+		}
 		if inDiff && len(line) > 0 && skipsDiffLine(line) {
 			continue
 		}

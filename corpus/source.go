@@ -39,6 +39,9 @@ type item struct {
 	// mbox.gz.
 	cp   *store.Checkpoint
 	mark bool
+	// stored, for a changed mbox read again, holds the offsets and
+	// digests of its messages already stored: the worker skips those.
+	stored map[int64][16]byte
 }
 
 // maxPooled bounds the buffers kept for reuse: the rare huge message is
@@ -83,6 +86,9 @@ type walker struct {
 	// since holds, per epoch, the commit the reading starts after, as the
 	// count before the crawl found it.
 	since map[string]string
+	// stored is the Checkpointer's Stored of the changed mbox being read
+	// again, nil otherwise.
+	stored map[int64][16]byte
 }
 
 // input reads one command-line input: a file, a folder, a Maildir, a git
@@ -192,8 +198,9 @@ func (w *walker) file(ctx context.Context, path, key string) error {
 		if err != nil {
 			return w.emit(&item{source: path, fault: fmt.Errorf("gzip: %w", err)})
 		}
-		if err := w.mbox(ctx, path, bufio.NewReaderSize(zr, 256<<10), nil); err != nil {
-			return err
+		sc := mbox.NewRawScannerOptions(bufio.NewReaderSize(zr, 256<<10), path, w.opts.Pipeline.Mail)
+		if err := w.scan(ctx, path, sc, nil); err != nil || sc.Err() != nil {
+			return err // a stream that broke off (a fault) is read again next time
 		}
 		// Offsets in the stream cannot be sought to: the file counts as
 		// read at this size, and a grown file is read again.
@@ -209,6 +216,12 @@ func (w *walker) file(ctx context.Context, path, key string) error {
 				return w.emit(&item{source: path, fault: err})
 			}
 			br.Reset(&countingReader{r: f, n: w.bytes})
+			stored, err := w.cps.Stored(ctx, path)
+			if err != nil {
+				return err
+			}
+			w.stored = stored
+			defer func() { w.stored = nil }()
 		}
 		return w.mbox(ctx, path, br, &store.Checkpoint{Input: key})
 	}
@@ -259,6 +272,7 @@ func (w *walker) scan(ctx context.Context, path string, sc *mbox.RawScanner, cp 
 		it.own(it.raw.Data)
 		if cp != nil {
 			it.cp = &store.Checkpoint{Input: cp.Input, Offset: it.raw.Offset, Line: it.raw.Line}
+			it.stored = w.stored
 		}
 		if err := w.emit(it); err != nil {
 			return err

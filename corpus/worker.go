@@ -29,6 +29,7 @@ type result struct {
 	cp       *store.Checkpoint // the item's, to store with its records
 	recs     []store.Record
 	messages int64 // messages read (stored or not)
+	stored   int64 // skipped before decoding: stored before (item.stored)
 	filtered int64
 	decoded  int64
 	faults   []Fault
@@ -75,6 +76,10 @@ func (w *worker) process(it *item) (res *result) {
 		// An mbox message's checkpoint names it by digest, so that the
 		// next crawl can tell the file was only appended to.
 		it.cp.Hash = digest(it.raw.Data)
+		if h, ok := it.stored[it.raw.Offset]; ok && h == it.cp.Hash {
+			res.messages, res.stored = 1, 1
+			return res
+		}
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -184,14 +189,23 @@ func (w *worker) whole(it *item, res *result) {
 	}
 }
 
-// bodyText joins the decoded body lines for the prefilter.
+// bodyText joins the decoded body lines the table parsers read (text,
+// not patches, attributions, header blocks or signatures) for the
+// prefilter, with their quote markers, so that it sees the quoting the
+// raw message had.
 func bodyText(m *mbox.Message) []byte {
 	n := 0
 	for _, l := range m.Body {
-		n += len(l.Text) + 1
+		n += len(l.Text) + 2*l.Depth + 1
 	}
 	b := make([]byte, 0, n)
 	for _, l := range m.Body {
+		if l.Kind != model.KindText {
+			continue
+		}
+		for range l.Depth {
+			b = append(b, '>', ' ')
+		}
 		b = append(b, l.Text...)
 		b = append(b, '\n')
 	}

@@ -3,6 +3,8 @@ package postgres
 import (
 	"context"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/lkmlbench/lkmlbench/export/store"
 )
 
@@ -38,6 +40,30 @@ func (s *Store) Checkpoints(ctx context.Context, input, selection string) ([]sto
 	}
 	if err := rows.Err(); err != nil {
 		return nil, s.wrap("reading checkpoints", err)
+	}
+	return out, nil
+}
+
+// Stored implements store.Checkpointer: the offset and content hash of
+// every message stored from source. It scans the messages of the source
+// (there is no index on it), which is fine for the rare mbox that changed
+// before its checkpoint.
+func (s *Store) Stored(ctx context.Context, source string) (map[int64][16]byte, error) {
+	rows, err := s.db.Query(ctx, `SELECT m."offset", m.content_hash FROM messages m
+		JOIN sources src ON src.id = m.source_id WHERE src.path = $1`, source)
+	if err != nil {
+		return nil, s.wrap("reading stored messages", err)
+	}
+	out := map[int64][16]byte{}
+	var off int64
+	var hash []byte
+	if _, err := pgx.ForEachRow(rows, []any{&off, &hash}, func() error {
+		var h [16]byte
+		copy(h[:], hash)
+		out[off] = h
+		return nil
+	}); err != nil {
+		return nil, s.wrap("reading stored messages", err)
 	}
 	return out, nil
 }

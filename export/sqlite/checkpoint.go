@@ -57,6 +57,34 @@ func (s *Store) PutCheckpoints(ctx context.Context, recs []store.Record, cps []s
 	return s.put(ctx, recs, cps)
 }
 
+// Stored implements store.Checkpointer: the offset and content hash of
+// every message stored from source. It scans the messages table (there
+// is no index on the source), which is fine for the rare mbox that
+// changed before its checkpoint.
+func (s *Store) Stored(ctx context.Context, source string) (map[int64][16]byte, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT m.offset, m.content_hash FROM messages m
+		JOIN sources s ON s.id = m.source_id WHERE s.path = ?`, source)
+	if err != nil {
+		return nil, s.wrap("reading stored messages", err)
+	}
+	defer rows.Close()
+	out := map[int64][16]byte{}
+	for rows.Next() {
+		var off int64
+		var hash []byte
+		if err := rows.Scan(&off, &hash); err != nil {
+			return nil, s.wrap("reading stored messages", err)
+		}
+		var h [16]byte
+		copy(h[:], hash)
+		out[off] = h
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.wrap("reading stored messages", err)
+	}
+	return out, nil
+}
+
 // putCheckpoints stores cps in the batch's transaction.
 func (b *batch) putCheckpoints(cps []store.Checkpoint) error {
 	if len(cps) == 0 {

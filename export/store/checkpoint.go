@@ -10,7 +10,8 @@ import "context"
 //   - a plain mbox: the offset, line and content digest of the last
 //     message read (the next crawl reads that message again and, when
 //     its digest is unchanged, goes on from there: only appended mail is
-//     read; otherwise it reads the whole file);
+//     read; otherwise it reads the whole file, and skips before decoding
+//     the messages stored at the same offset with the same digest);
 //   - a Maildir message or another single-message file: its size (a file
 //     of the same name and size is not opened again);
 //   - an mbox.gz: its size and the digest of the last message, once it
@@ -56,6 +57,11 @@ type Checkpointer interface {
 	// PutCheckpoints is Store.Put that also stores cps, replacing those of
 	// the same Input and Selection, in the same transaction.
 	PutCheckpoints(ctx context.Context, recs []Record, cps []Checkpoint) (PutStats, error)
+	// Stored returns the offsets and content digests (Record.Hash) of the
+	// messages stored from source: an mbox that changed before its
+	// checkpoint is read again, and the messages found here are counted
+	// as already stored without being decoded.
+	Stored(ctx context.Context, source string) (map[int64][16]byte, error)
 	// LastSeq returns the highest Seq of the checkpoints of selection, -1
 	// when it has none.
 	LastSeq(ctx context.Context, selection string) (int64, error)
