@@ -25,7 +25,7 @@ import (
 
 // TestPostgresScripts runs the scripts in testdata/postgres with $PGURL
 // naming an empty database on the test server (see internal/pgtest),
-// $PGPORT and $PGDB its port and name, and $PGURL2 and $PGURL3 two more.
+// $PGPORT and $PGDB its port and name, and $PGURL2 to $PGURL4 three more.
 func TestPostgresScripts(t *testing.T) {
 	thread, err := os.ReadFile(filepath.Join("testdata", "thread.mbox"))
 	require.NoError(t, err)
@@ -48,6 +48,7 @@ func TestPostgresScripts(t *testing.T) {
 			env.Setenv("PGDB", strings.TrimPrefix(u.Path, "/"))
 			env.Setenv("PGURL2", pgtest.Database(tb))
 			env.Setenv("PGURL3", pgtest.Database(tb))
+			env.Setenv("PGURL4", pgtest.Database(tb))
 			env.Setenv("EXAMPLE", example)
 			return os.WriteFile(filepath.Join(env.WorkDir, "thread.mbox"), thread, 0o644)
 		},

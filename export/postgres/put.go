@@ -97,6 +97,9 @@ type batch struct {
 	// firsts counts tables whose first copy moved to (+) or from (-) a
 	// message: messages.tables.
 	firsts map[int64]int
+	// seqs are the records' reading positions: their Seq, or for a
+	// negative one the next after every stored message.
+	seqs []int64
 }
 
 func (s *Store) put(ctx context.Context, recs []store.Record, cps []store.Checkpoint) (store.PutStats, error) {
@@ -106,6 +109,9 @@ func (s *Store) put(ctx context.Context, recs []store.Record, cps []store.Checkp
 	}
 	defer tx.Rollback(ctx)
 	b := &batch{s: s, tx: tx, ctx: ctx, obs: map[int64]*model.Table{}, firsts: map[int64]int{}}
+	if err := b.positions(recs); err != nil {
+		return store.PutStats{}, err
+	}
 	ids, err := b.messages(recs)
 	if err != nil {
 		return store.PutStats{}, err
@@ -120,7 +126,7 @@ func (s *Store) put(ctx context.Context, recs []store.Record, cps []store.Checkp
 		for j := range r.Tables {
 			t := &r.Tables[j]
 			copies = append(copies, copyOf{fp: sha256.Sum256([]byte(lkmlbench.Fingerprint(t))), t: t,
-				msg: id.row, seq: r.Seq, index: j})
+				msg: id.row, seq: b.seqs[i], index: j})
 		}
 	}
 	slices.SortFunc(copies, func(a, b copyOf) int { return a.less(&b) })
@@ -142,6 +148,27 @@ func (s *Store) put(ctx context.Context, recs []store.Record, cps []store.Checkp
 		return store.PutStats{}, err
 	}
 	return b.st, nil
+}
+
+// positions fills b.seqs; records with a negative Seq follow the highest
+// stored one, in batch order.
+func (b *batch) positions(recs []store.Record) error {
+	b.seqs = make([]int64, len(recs))
+	next := int64(-1)
+	for i := range recs {
+		seq := recs[i].Seq
+		if seq < 0 {
+			if next < 0 {
+				if err := b.tx.QueryRow(b.ctx, `SELECT coalesce(max(seq), -1) + 1 FROM messages`).Scan(&next); err != nil {
+					return err
+				}
+			}
+			seq = next
+			next++
+		}
+		b.seqs[i] = seq
+	}
+	return nil
 }
 
 // msgKey is the unique key of a message.
@@ -192,7 +219,7 @@ func (b *batch) messages(recs []store.Record) (map[msgKey]stored, error) {
 			date = m.Date.UTC()
 		}
 		rows[i] = []any{i, m.ID, r.Hash[:], b.s.sources[m.Source], nullable(r.Commit), m.StartLine, m.Offset,
-			date, m.Subject, m.From.Name, m.From.Email, nullable(m.InReplyTo), r.ThreadRoot(), series, index, total, r.Seq}
+			date, m.Subject, m.From.Name, m.From.Email, nullable(m.InReplyTo), r.ThreadRoot(), series, index, total, b.seqs[i]}
 	}
 	if _, err := b.tx.CopyFrom(b.ctx, pgx.Identifier{"incoming"}, incomingColumns, pgx.CopyFromRows(rows)); err != nil {
 		return nil, err

@@ -27,6 +27,8 @@ type Record struct {
 	// out too. A store that receives batches out of reading order (many
 	// shards writing at once) folds quoted copies and numbers tables by
 	// it, so that the result does not depend on which shard wrote first.
+	// A negative Seq places the record after every message stored, in
+	// the order of its batch: merge replays records so.
 	Seq int64
 	// Tables are the message's tables with provenance set and no ids; the
 	// store numbers them and folds quoted copies by lkmlbench.Fingerprint.
