@@ -12,7 +12,8 @@
 // fingerprint, numbers arrive by COPY. Quoted copies fold by where they
 // were read (store.Record.Seq), not by which writer came first, so n
 // shards give the tables one crawl gives. A killed crawler's open batch
-// is rolled back by the server; running it again adds what is missing.
+// is rolled back by the server; running it again adds what is missing,
+// going on from the checkpoints (store.Checkpointer) of its last batch.
 //
 //	st, err := postgres.Open(ctx, "postgres://crawler@db.example.org/lkmlbench")
 //	if err != nil {

@@ -17,10 +17,9 @@ import (
 //go:embed migrations/*.sql
 var migrations embed.FS
 
-// Store is an open connection to a crawl database on a PostgreSQL server.
-// One Store serves one crawl (or merge, or query) at a time; any number
-// of Stores, in any number of processes, may write the same database at
-// once.
+// Store is an open crawl database on a PostgreSQL server. One Store
+// serves one crawl (or merge, or query) at a time; any number of Stores,
+// in any number of processes, may write the same database at once.
 type Store struct {
 	name string // the database as errors name it, without password
 	// db holds a few connections: a crawl reads checkpoints while it
