@@ -6,6 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/lkmlbench/lkmlbench/export/store"
 )
 
 // inFlight bounds the messages between the reader and the store (queued,
@@ -23,7 +25,7 @@ const inFlight = 256
 // database) stops the crawl with the store's error; what was committed
 // before stays consistent, and a later crawl resumes by skipping the
 // messages stored.
-func Crawl(ctx context.Context, st Store, inputs []string, opts Options) (Progress, error) {
+func Crawl(ctx context.Context, st store.Store, inputs []string, opts Options) (Progress, error) {
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -34,7 +36,24 @@ func Crawl(ctx context.Context, st Store, inputs []string, opts Options) (Progre
 		opts.BatchInterval = 500 * time.Millisecond
 	}
 	c := &crawl{st: st, opts: &opts, start: time.Now()}
+	c.cps, _ = st.(store.Checkpointer)
+	if c.cps != nil {
+		// Number this crawl's messages after those an earlier crawl with
+		// the same selection read: every shard of a crawl finds the same
+		// place, since each counts the messages of all.
+		last, err := c.cps.LastSeq(ctx, selection(c.opts))
+		if err != nil {
+			return c.prog, err
+		}
+		c.first = last>>seqShift + 1
+	}
 	c.prog.TotalBytes = totalBytes(inputs)
+	c.walk = &walker{opts: c.opts, bytes: &c.bytes, commits: &c.gitRead, cps: c.cps, sel: selection(c.opts)}
+	total, err := c.walk.plan(ctx, inputs)
+	if err != nil {
+		return c.prog, err
+	}
+	c.prog.TotalCommits = total
 	return c.run(ctx, inputs)
 }
 
@@ -43,11 +62,15 @@ func Crawl(ctx context.Context, st Store, inputs []string, opts Options) (Progre
 // its own, so that reading and parsing go on while a batch is written; it
 // alone counts progress and calls OnProgress and OnFault.
 type crawl struct {
-	st    Store
-	opts  *Options
-	start time.Time
-	bytes atomic.Int64
-	prog  Progress // the committer's, then run's once the committer is done
+	st      store.Store
+	cps     store.Checkpointer // st, when it keeps checkpoints
+	first   int64              // the reading position of the first item (store.Record.Seq >> seqShift)
+	opts    *Options
+	start   time.Time
+	walk    *walker
+	bytes   atomic.Int64
+	gitRead atomic.Int64 // commits read, for progress
+	prog    Progress     // the committer's, then run's once the committer is done
 
 	cur     *batch
 	commits chan *batch // batches in order, to the committer
@@ -59,17 +82,32 @@ type crawl struct {
 // batch is what the writer hands the committer: records in order and what
 // the crawl met on the way to them.
 type batch struct {
-	recs                        []Record
+	recs                        []store.Record
 	faults                      []Fault
+	cps                         map[string]store.Checkpoint // the last of each input
 	messages, filtered, decoded int64
+	stored                      int64 // skipped before decoding as stored
 }
 
-func (b *batch) empty() bool { return len(b.recs) == 0 && len(b.faults) == 0 && b.messages == 0 }
+func (b *batch) empty() bool {
+	return len(b.recs) == 0 && len(b.faults) == 0 && b.messages == 0 && len(b.cps) == 0
+}
 
 func (b *batch) reset() {
 	clear(b.recs)
 	clear(b.faults)
-	*b = batch{recs: b.recs[:0], faults: b.faults[:0]}
+	clear(b.cps)
+	*b = batch{recs: b.recs[:0], faults: b.faults[:0], cps: b.cps}
+}
+
+// checkpoints lists the batch's checkpoints with the crawl's selection.
+func (b *batch) checkpoints(sel string) []store.Checkpoint {
+	out := make([]store.Checkpoint, 0, len(b.cps))
+	for _, cp := range b.cps {
+		cp.Selection = sel
+		out = append(out, cp)
+	}
+	return out
 }
 
 func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
@@ -84,7 +122,8 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 	go func() {
 		defer close(items)
 		seq := int64(0)
-		w := &walker{opts: c.opts, bytes: &c.bytes, emit: func(it *item) error {
+		w := c.walk
+		w.emit = func(it *item) error {
 			select {
 			case tokens <- struct{}{}:
 			case <-ctx.Done():
@@ -100,7 +139,7 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 				it.release()
 				return ctx.Err()
 			}
-		}}
+		}
 		for _, in := range inputs {
 			if err := w.input(ctx, in); err != nil {
 				if ctx.Err() == nil {
@@ -115,7 +154,7 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			wk := &worker{opts: c.opts}
+			wk := &worker{opts: c.opts, first: c.first}
 			for it := range items {
 				r := wk.process(it)
 				it.release()
@@ -136,8 +175,8 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 	c.commits = make(chan *batch)
 	c.free = make(chan *batch, 1)
 	c.stored = make(chan error, 1)
-	c.free <- &batch{recs: make([]Record, 0, c.opts.BatchSize)}
-	c.cur = &batch{recs: make([]Record, 0, c.opts.BatchSize)}
+	c.free <- &batch{recs: make([]store.Record, 0, c.opts.BatchSize), cps: map[string]store.Checkpoint{}}
+	c.cur = &batch{recs: make([]store.Record, 0, c.opts.BatchSize), cps: map[string]store.Checkpoint{}}
 	go c.commit(ctx)
 
 	err := c.write(ctx, results, tokens)
@@ -208,10 +247,16 @@ func (c *crawl) write(ctx context.Context, results <-chan *result, tokens <-chan
 func (c *crawl) take(r *result) {
 	b := c.cur
 	b.messages += r.messages
+	b.stored += r.stored
 	b.filtered += r.filtered
 	b.decoded += r.decoded
 	b.faults = append(b.faults, r.faults...)
 	b.recs = append(b.recs, r.recs...)
+	if r.cp != nil && c.cps != nil {
+		cp := *r.cp
+		cp.Seq = position(c.first, r.seq)
+		b.cps[cp.Input] = cp
+	}
 }
 
 // flush hands the current batch to the committer; with wait it waits
@@ -251,9 +296,12 @@ func (c *crawl) flush(wait bool) error {
 // and drops the batches still coming.
 func (c *crawl) commit(ctx context.Context) {
 	for b := range c.commits {
-		var st PutStats
+		var st store.PutStats
 		var err error
-		if len(b.recs) > 0 {
+		switch {
+		case len(b.cps) > 0:
+			st, err = c.cps.PutCheckpoints(context.WithoutCancel(ctx), b.recs, b.checkpoints(c.walk.sel))
+		case len(b.recs) > 0:
 			st, err = c.st.Put(context.WithoutCancel(ctx), b.recs)
 		}
 		if err != nil {
@@ -268,7 +316,7 @@ func (c *crawl) commit(ctx context.Context) {
 		c.prog.Decoded += b.decoded
 		c.prog.Faults += int64(len(b.faults))
 		c.prog.Stored += int64(st.Messages)
-		c.prog.Duplicates += int64(st.Duplicates)
+		c.prog.Duplicates += int64(st.Duplicates) + b.stored
 		c.prog.Tables += int64(st.Tables)
 		c.prog.Folded += int64(st.Folded)
 		if c.opts.OnFault != nil {
@@ -286,6 +334,7 @@ func (c *crawl) commit(ctx context.Context) {
 // report passes the progress to OnProgress.
 func (c *crawl) report() {
 	c.prog.Bytes = c.bytes.Load()
+	c.prog.Commits = c.gitRead.Load()
 	c.prog.Elapsed = time.Since(c.start)
 	if c.opts.OnProgress != nil {
 		c.opts.OnProgress(c.prog)

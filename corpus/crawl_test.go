@@ -15,6 +15,7 @@ import (
 	"github.com/lkmlbench/lkmlbench"
 	"github.com/lkmlbench/lkmlbench/corpus"
 	"github.com/lkmlbench/lkmlbench/export/sqlite"
+	"github.com/lkmlbench/lkmlbench/export/store"
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
@@ -28,7 +29,7 @@ func openStore(t *testing.T, path string) *sqlite.Store {
 
 func observations(t *testing.T, st *sqlite.Store) []model.Observation {
 	t.Helper()
-	obs, err := st.Observations(context.Background(), sqlite.Query{})
+	obs, err := store.Observations(context.Background(), st, store.Query{})
 	require.NoError(t, err)
 	return obs
 }
@@ -96,7 +97,17 @@ func TestCrawlForms(t *testing.T) {
 			assert.Equal(t, tables*3*4, len(observations(t, st)))
 			assert.Equal(t, n, count(t, st, "SELECT count(*) FROM messages"))
 
+			// The checkpoints say everything was read: nothing is again.
 			again, err := corpus.Crawl(context.Background(), st, []string{in}, f.opts)
+			require.NoError(t, err)
+			assert.EqualValues(t, 0, again.Messages)
+			assert.EqualValues(t, 0, again.Stored)
+			assert.EqualValues(t, 0, again.Tables)
+
+			// A rescan reads everything; the store skips what it holds.
+			rescan := f.opts
+			rescan.Rescan = true
+			again, err = corpus.Crawl(context.Background(), st, []string{in}, rescan)
 			require.NoError(t, err)
 			assert.EqualValues(t, 0, again.Stored)
 			assert.EqualValues(t, n, again.Duplicates)
@@ -132,9 +143,12 @@ func TestInterruptResume(t *testing.T) {
 	assert.EqualValues(t, p.Stored, stored)
 	require.Less(t, stored, 60, "the crawl should have stopped early")
 
+	// The checkpoint stored with the last batch lets the resumed crawl
+	// read only the rest: nothing twice, nothing lost.
 	p, err = corpus.Crawl(context.Background(), st, []string{in}, corpus.Options{BatchSize: 5})
 	require.NoError(t, err)
-	assert.EqualValues(t, stored, p.Duplicates)
+	assert.EqualValues(t, 0, p.Duplicates)
+	assert.EqualValues(t, 60-stored, p.Messages)
 	assert.EqualValues(t, 60-stored, p.Stored)
 	assert.Equal(t, 60, count(t, st, "SELECT count(*) FROM messages"))
 	assert.Equal(t, 60, count(t, st, "SELECT count(DISTINCT message_id) FROM messages"))

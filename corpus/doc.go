@@ -1,5 +1,6 @@
 // Package corpus crawls whole mail archives (mbox, mbox.gz, Maildir,
-// folders of messages, public-inbox v2 git epochs) into a Store, fast and
+// folders of messages, public-inbox v2 git epochs) into a store.Store (an
+// export/sqlite file or an export/postgres server database), fast and
 // in flat memory.
 //
 // One reader goroutine walks the inputs and hands raw messages to a pool of

@@ -1,19 +1,26 @@
 package corpus
 
-import "context"
+import (
+	"context"
+
+	"github.com/lkmlbench/lkmlbench/export/store"
+)
 
 // mergeBatch is the number of records per transaction of Merge's
 // destination: large enough that commits do not dominate, small enough to
 // keep a batch's memory flat.
 const mergeBatch = 2000
 
-// Merge replays every record of src into dst through dst.Put, the path a
-// crawl takes, so messages stored in both are kept once and quoted copies
-// of a table held by different shards fold into one table. It returns
-// what dst gained.
-func Merge(ctx context.Context, dst, src Store) (PutStats, error) {
-	var total PutStats
-	batch := make([]Record, 0, mergeBatch)
+// Merge replays every record of the sources, one after another, into dst
+// through dst.Put, the path a crawl takes, so messages stored in several
+// are kept once and quoted copies of a table held by different shards
+// fold into one table. Records go in after everything dst holds, in
+// replay order (store.Record.Seq -1), so that the first source's copies
+// come first wherever the destination folds by Seq. It returns what dst
+// gained.
+func Merge(ctx context.Context, dst store.Store, srcs ...store.Store) (store.PutStats, error) {
+	var total store.PutStats
+	batch := make([]store.Record, 0, mergeBatch)
 	flush := func() error {
 		if len(batch) == 0 {
 			return nil
@@ -26,15 +33,18 @@ func Merge(ctx context.Context, dst, src Store) (PutStats, error) {
 		batch = batch[:0]
 		return nil
 	}
-	err := src.Each(ctx, func(r *Record) error {
-		batch = append(batch, *r)
-		if len(batch) == mergeBatch {
-			return flush()
+	for _, src := range srcs {
+		err := src.Each(ctx, func(r *store.Record) error {
+			r.Seq = -1
+			batch = append(batch, *r)
+			if len(batch) == mergeBatch {
+				return flush()
+			}
+			return nil
+		})
+		if err != nil {
+			return total, err
 		}
-		return nil
-	})
-	if err == nil {
-		err = flush()
 	}
-	return total, err
+	return total, flush()
 }

@@ -30,6 +30,14 @@ type Options struct {
 	// the mail readers accept, Benchmarks drives normalisation. KeepQuoted
 	// and Explain do not apply to a crawl.
 	Pipeline lkmlbench.Options
+	// DecodeAll decodes and parses every message, as if the prefilter
+	// said yes to all: many times slower, for checking the prefilter
+	// against full decodes of an archive.
+	DecodeAll bool
+	// Rescan reads every input from its start, ignoring the checkpoints
+	// of earlier crawls (the store still skips the messages it holds);
+	// new checkpoints are stored as usual.
+	Rescan bool
 	// GitReader forces the public-inbox reader: "git" (the git binary),
 	// "go-git", or "" for git when it is on PATH and go-git otherwise.
 	GitReader string
@@ -126,6 +134,9 @@ type Progress struct {
 	// Bytes of input were read, out of TotalBytes (0 when unknown: git
 	// archives).
 	Bytes, TotalBytes int64
+	// Commits of public-inbox epochs were read, out of TotalCommits,
+	// counted before the crawl starts (deletion commits included).
+	Commits, TotalCommits int64
 	// Elapsed is the time since the crawl started.
 	Elapsed time.Duration
 }

@@ -18,6 +18,7 @@ import (
 	"sync/atomic"
 
 	"github.com/lkmlbench/lkmlbench/corpus/gitgo"
+	"github.com/lkmlbench/lkmlbench/export/store"
 	"github.com/lkmlbench/lkmlbench/mbox"
 )
 
@@ -32,6 +33,15 @@ type item struct {
 	whole  bool  // raw.Data is a whole file for mbox.Read
 	fault  error // the reader could not read this part of the input
 	pooled *[]byte
+	// cp, when set, is the checkpoint the input reaches once this item
+	// is stored; the worker completes an mbox message's Hash. An item
+	// with only a checkpoint (mark) carries no message: the end of an
+	// mbox.gz.
+	cp   *store.Checkpoint
+	mark bool
+	// stored, for a changed mbox read again, holds the offsets and
+	// digests of its messages already stored: the worker skips those.
+	stored map[int64][16]byte
 }
 
 // maxPooled bounds the buffers kept for reuse: the rare huge message is
@@ -64,9 +74,21 @@ func (it *item) release() {
 
 // walker reads the inputs in a fixed order and emits their messages.
 type walker struct {
-	opts  *Options
-	emit  func(*item) error
-	bytes *atomic.Int64 // input bytes read, for progress
+	opts    *Options
+	emit    func(*item) error
+	bytes   *atomic.Int64 // input bytes read, for progress
+	commits *atomic.Int64 // public-inbox commits read, for progress
+	// cps keeps checkpoints (nil: every input is read whole); sel is the
+	// crawl's selection; known holds the current input's checkpoints.
+	cps   store.Checkpointer
+	sel   string
+	known known
+	// since holds, per epoch, the commit the reading starts after, as the
+	// count before the crawl found it.
+	since map[string]string
+	// stored is the Checkpointer's Stored of the changed mbox being read
+	// again, nil otherwise.
+	stored map[int64][16]byte
 }
 
 // input reads one command-line input: a file, a folder, a Maildir, a git
@@ -76,8 +98,11 @@ func (w *walker) input(ctx context.Context, path string) error {
 	if err != nil {
 		return w.emit(&item{source: path, fault: err})
 	}
+	if err := w.load(ctx, path); err != nil {
+		return err
+	}
 	if !st.IsDir() {
-		return w.file(ctx, path)
+		return w.file(ctx, path, path)
 	}
 	if epochs := inboxEpochs(path); len(epochs) > 0 {
 		for _, e := range epochs {
@@ -109,10 +134,12 @@ func (w *walker) dir(ctx context.Context, dir string) error {
 		p := filepath.Join(dir, name)
 		var err error
 		switch {
+		case e.IsDir() && maildir && (name == "cur" || name == "new"):
+			err = w.maildir(ctx, dir, p)
 		case e.IsDir():
 			err = w.dir(ctx, p)
 		case e.Type().IsRegular():
-			err = w.file(ctx, p)
+			err = w.file(ctx, p, p)
 		}
 		if err != nil {
 			return err
@@ -121,14 +148,49 @@ func (w *walker) dir(ctx context.Context, dir string) error {
 	return nil
 }
 
+// maildir reads the messages of a Maildir's cur/ or new/ folder in name
+// order; a message whose checkpoint has its unique name and size was
+// stored and is not opened again.
+func (w *walker) maildir(ctx context.Context, maildir, sub string) error {
+	entries, err := os.ReadDir(sub)
+	if err != nil {
+		return w.emit(&item{source: sub, fault: err})
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if strings.HasPrefix(name, ".") || !e.Type().IsRegular() {
+			continue
+		}
+		key := maildirKey(maildir, name)
+		if cp, ok := w.known[key]; ok && cp.Size > 0 {
+			if info, err := e.Info(); err == nil && info.Size() == cp.Size {
+				continue
+			}
+		}
+		if err := w.file(ctx, filepath.Join(sub, name), key); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // file streams an mbox (plain or gzip) message by message; any other
-// form is read whole, bounded by Mail.MaxMessageBytes.
-func (w *walker) file(ctx context.Context, path string) error {
+// form is read whole, bounded by Mail.MaxMessageBytes. key names the
+// file's checkpoint.
+func (w *walker) file(ctx context.Context, path, key string) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return w.emit(&item{source: path, fault: err})
 	}
 	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return w.emit(&item{source: path, fault: err})
+	}
+	cp, seen := w.known[key]
+	if seen && cp.Size == info.Size() {
+		return nil // a message file or an mbox.gz read to its end before
+	}
 	var r io.Reader = &countingReader{r: f, n: w.bytes}
 	br := bufio.NewReaderSize(r, 256<<10)
 	if head, _ := br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
@@ -136,11 +198,32 @@ func (w *walker) file(ctx context.Context, path string) error {
 		if err != nil {
 			return w.emit(&item{source: path, fault: fmt.Errorf("gzip: %w", err)})
 		}
-		br = bufio.NewReaderSize(zr, 256<<10)
+		sc := mbox.NewRawScannerOptions(bufio.NewReaderSize(zr, 256<<10), path, w.opts.Pipeline.Mail)
+		if err := w.scan(ctx, path, sc, nil); err != nil || sc.Err() != nil {
+			return err // a stream that broke off (a fault) is read again next time
+		}
+		// Offsets in the stream cannot be sought to: the file counts as
+		// read at this size, and a grown file is read again.
+		return w.emit(&item{source: path, mark: true, cp: &store.Checkpoint{Input: key, Size: info.Size()}})
 	}
 	head, _ := br.Peek(64 << 10)
 	if mbox.IsMbox(head) {
-		return w.mbox(ctx, path, br)
+		if seen && cp.Hash != ([16]byte{}) {
+			if sc := w.resume(ctx, path, f, cp); sc != nil {
+				return w.scan(ctx, path, sc, &store.Checkpoint{Input: key})
+			}
+			if _, err := f.Seek(0, io.SeekStart); err != nil {
+				return w.emit(&item{source: path, fault: err})
+			}
+			br.Reset(&countingReader{r: f, n: w.bytes})
+			stored, err := w.cps.Stored(ctx, path)
+			if err != nil {
+				return err
+			}
+			w.stored = stored
+			defer func() { w.stored = nil }()
+		}
+		return w.mbox(ctx, path, br, &store.Checkpoint{Input: key})
 	}
 	limit := w.opts.Pipeline.Mail.MaxMessageBytes
 	if limit <= 0 {
@@ -153,18 +236,44 @@ func (w *walker) file(ctx context.Context, path string) error {
 	if int64(len(data)) > limit {
 		return w.emit(&item{source: path, fault: fmt.Errorf("not an mbox and longer than %d bytes: not read", limit)})
 	}
-	return w.emit(&item{source: path, raw: mbox.RawMessage{Data: data, Line: 1}, whole: true})
+	return w.emit(&item{source: path, raw: mbox.RawMessage{Data: data, Line: 1}, whole: true, cp: &store.Checkpoint{Input: key, Size: info.Size()}})
 }
 
-// mbox emits the messages of an mbox stream.
-func (w *walker) mbox(ctx context.Context, path string, r io.Reader) error {
-	sc := mbox.NewRawScannerOptions(r, path, w.opts.Pipeline.Mail)
+// resume checks an mbox against its checkpoint: when the message at the
+// checkpoint's offset still has its digest, the file was only appended
+// to, and the scanner returned is placed after that message. Otherwise
+// (nil) the file changed and is read from its start.
+func (w *walker) resume(ctx context.Context, path string, f *os.File, cp store.Checkpoint) *mbox.RawScanner {
+	if _, err := f.Seek(cp.Offset, io.SeekStart); err != nil {
+		return nil
+	}
+	sc := mbox.NewRawScannerOptions(&countingReader{r: f, n: w.bytes}, path, w.opts.Pipeline.Mail)
+	sc.SetPosition(cp.Offset, cp.Line-1)
+	if !sc.Scan() || digest(sc.Message().Data) != cp.Hash {
+		return nil
+	}
+	return sc
+}
+
+// mbox emits the messages of an mbox stream; with cp (a plain file),
+// each message carries the file's checkpoint at its position.
+func (w *walker) mbox(ctx context.Context, path string, r io.Reader, cp *store.Checkpoint) error {
+	return w.scan(ctx, path, mbox.NewRawScannerOptions(r, path, w.opts.Pipeline.Mail), cp)
+}
+
+// scan emits the scanner's messages; with cp, each message carries a
+// checkpoint at its position.
+func (w *walker) scan(ctx context.Context, path string, sc *mbox.RawScanner, cp *store.Checkpoint) error {
 	for sc.Scan() {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		it := &item{source: path, raw: sc.Message()}
 		it.own(it.raw.Data)
+		if cp != nil {
+			it.cp = &store.Checkpoint{Input: cp.Input, Offset: it.raw.Offset, Line: it.raw.Line}
+			it.stored = w.stored
+		}
 		if err := w.emit(it); err != nil {
 			return err
 		}
@@ -176,22 +285,81 @@ func (w *walker) mbox(ctx context.Context, path string, r io.Reader) error {
 	return nil
 }
 
-// git emits the messages of one public-inbox epoch.
+// git emits the messages of one public-inbox epoch committed after the
+// commit its checkpoint names.
 func (w *walker) git(ctx context.Context, repo string) error {
 	fn := func(commit string, data []byte) error {
 		w.bytes.Add(int64(len(data)))
-		return w.emit(&item{source: repo, commit: commit, raw: mbox.RawMessage{Data: data, Line: 1}})
+		w.commits.Add(1)
+		return w.emit(&item{source: repo, commit: commit, raw: mbox.RawMessage{Data: data, Line: 1},
+			cp: &store.Checkpoint{Input: repo, Commit: commit}})
+	}
+	since, ok := w.since[repo]
+	if !ok {
+		since = w.startAfter(ctx, repo)
 	}
 	var err error
 	if w.useGitBinary() {
-		err = gitMessages(ctx, repo, fn)
+		err = gitMessages(ctx, repo, since, fn)
 	} else {
-		err = gitgo.Messages(ctx, repo, fn)
+		err = gitgo.Messages(ctx, repo, since, fn)
 	}
 	if err != nil && ctx.Err() == nil {
 		return w.emit(&item{source: repo, fault: err})
 	}
 	return err
+}
+
+// startAfter returns the commit an epoch's reading starts after: its
+// checkpoint's, when the git binary confirms that it is an ancestor of
+// HEAD (a rewritten history is read whole); go-git reads the whole epoch
+// when it does not meet the commit on its way back from HEAD.
+func (w *walker) startAfter(ctx context.Context, repo string) string {
+	c := w.known[repo].Commit
+	if c == "" || !w.useGitBinary() {
+		return c
+	}
+	if exec.CommandContext(ctx, "git", "-C", repo, "merge-base", "--is-ancestor", c, "HEAD").Run() != nil {
+		return ""
+	}
+	return c
+}
+
+// plan prepares the git epochs among the inputs: where each starts and
+// how many commits it has to read, for the progress bar's total.
+func (w *walker) plan(ctx context.Context, inputs []string) (int64, error) {
+	w.since = map[string]string{}
+	var total int64
+	for _, in := range inputs {
+		epochs := inboxEpochs(in)
+		if len(epochs) == 0 && isGitDir(in) {
+			epochs = []string{in}
+		}
+		if len(epochs) == 0 {
+			continue
+		}
+		if err := w.load(ctx, in); err != nil {
+			return 0, err
+		}
+		for _, e := range epochs {
+			since := w.startAfter(ctx, e)
+			w.since[e] = since
+			var n int64
+			var err error
+			if w.useGitBinary() {
+				n, err = gitCount(ctx, e, since)
+			} else {
+				n, err = gitgo.Count(ctx, e, since)
+			}
+			if err != nil {
+				// Counting is for the bar alone: the walk reports the
+				// fault if the epoch cannot be read.
+				continue
+			}
+			total += n
+		}
+	}
+	return total, nil
 }
 
 func (w *walker) useGitBinary() bool {

@@ -9,15 +9,27 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench"
+	"github.com/lkmlbench/lkmlbench/export/store"
 	"github.com/lkmlbench/lkmlbench/mbox"
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
+// seqShift places a message in the reading order (store.Record.Seq):
+// the item's place shifted left, plus the message's index in the item for
+// the whole files that hold several.
+const seqShift = 20
+
+// position is the store.Record.Seq of the item with sequence number seq
+// of a crawl whose items start at first.
+func position(first, seq int64) int64 { return (first + seq) << seqShift }
+
 // result is what a worker made of one item.
 type result struct {
 	seq      int64
-	recs     []Record
+	cp       *store.Checkpoint // the item's, to store with its records
+	recs     []store.Record
 	messages int64 // messages read (stored or not)
+	stored   int64 // skipped before decoding: stored before (item.stored)
 	filtered int64
 	decoded  int64
 	faults   []Fault
@@ -28,8 +40,11 @@ type result struct {
 // bounded cache of patch tags.
 type worker struct {
 	opts *Options
-	view viewer
-	tags map[string]*model.PatchTag
+	// first is the reading position of the crawl's first item (see
+	// crawl.first).
+	first int64
+	view  viewer
+	tags  map[string]*model.PatchTag
 }
 
 // maxTags bounds a worker's cache of parsed subjects.
@@ -53,7 +68,19 @@ func (w *worker) patchTag(subject string) *model.PatchTag {
 // process handles one item; a panic in a decoder or a table parser is a
 // fault of that item, never of the crawl.
 func (w *worker) process(it *item) (res *result) {
-	res = &result{seq: it.seq}
+	res = &result{seq: it.seq, cp: it.cp}
+	if it.mark {
+		return res
+	}
+	if it.cp != nil && it.commit == "" && !it.whole && it.fault == nil {
+		// An mbox message's checkpoint names it by digest, so that the
+		// next crawl can tell the file was only appended to.
+		it.cp.Hash = digest(it.raw.Data)
+		if h, ok := it.stored[it.raw.Offset]; ok && h == it.cp.Hash {
+			res.messages, res.stored = 1, 1
+			return res
+		}
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			res.recs = nil
@@ -98,8 +125,13 @@ func (w *worker) raw(it *item, res *result) {
 		res.filtered = 1
 		return
 	}
-	rec := Record{Hash: digest(data), Commit: it.commit}
-	if w.view.needsDecode(data, &h) {
+	rec := store.Record{Commit: it.commit, Seq: position(w.first, it.seq)}
+	if it.cp != nil && it.cp.Hash != ([16]byte{}) {
+		rec.Hash = it.cp.Hash
+	} else {
+		rec.Hash = digest(data)
+	}
+	if w.opts.DecodeAll || w.view.needsDecode(data, &h) {
 		m, _ := mbox.Decode(it.source, it.raw)
 		if it.commit != "" && m.Meta.ID == fmt.Sprintf("%s#%d", it.source, it.raw.Line) {
 			m.Meta.ID = id
@@ -108,7 +140,7 @@ func (w *worker) raw(it *item, res *result) {
 		// The decoded text may differ from the raw (a view that gave up,
 		// an unlabelled quoted-printable body): look at it with the same
 		// prefilter before running every table family.
-		if mayHoldTable(bodyText(m)) {
+		if w.opts.DecodeAll || mayHoldTable(bodyText(m)) {
 			rec.Tables = lkmlbench.MessageTables(it.source, m, w.opts.Pipeline)
 		}
 		res.decoded = 1
@@ -131,7 +163,7 @@ func (w *worker) raw(it *item, res *result) {
 // it apart exactly as extract does.
 func (w *worker) whole(it *item, res *result) {
 	data := it.raw.Data
-	if !hasEncodedParts(data) && !mayHoldTable(data) {
+	if !w.opts.DecodeAll && !hasEncodedParts(data) && !mayHoldTable(data) {
 		w.raw(it, res)
 		return
 	}
@@ -142,7 +174,7 @@ func (w *worker) whole(it *item, res *result) {
 	if r == nil {
 		return
 	}
-	for _, m := range r.Messages {
+	for i, m := range r.Messages {
 		res.messages++
 		meta := &m.Meta
 		if meta.Source == "" {
@@ -153,18 +185,27 @@ func (w *worker) whole(it *item, res *result) {
 			continue
 		}
 		res.decoded++
-		res.recs = append(res.recs, Record{Meta: *meta, Hash: bodyDigest(m), Tables: lkmlbench.MessageTables(it.source, m, w.opts.Pipeline)})
+		res.recs = append(res.recs, store.Record{Meta: *meta, Hash: bodyDigest(m), Seq: position(w.first, it.seq) | int64(min(i, 1<<seqShift-1)), Tables: lkmlbench.MessageTables(it.source, m, w.opts.Pipeline)})
 	}
 }
 
-// bodyText joins the decoded body lines for the prefilter.
+// bodyText joins the decoded body lines the table parsers read (text,
+// not patches, attributions, header blocks or signatures) for the
+// prefilter, with their quote markers, so that it sees the quoting the
+// raw message had.
 func bodyText(m *mbox.Message) []byte {
 	n := 0
 	for _, l := range m.Body {
-		n += len(l.Text) + 1
+		n += len(l.Text) + 2*l.Depth + 1
 	}
 	b := make([]byte, 0, n)
 	for _, l := range m.Body {
+		if l.Kind != model.KindText {
+			continue
+		}
+		for range l.Depth {
+			b = append(b, '>', ' ')
+		}
 		b = append(b, l.Text...)
 		b = append(b, '\n')
 	}
@@ -191,8 +232,17 @@ func fromLabel(a model.Address) string {
 	return a.Name + " <" + a.Email + ">"
 }
 
-// digest keys a raw message's content.
+// digest keys a raw message's content. The blank line that ends the
+// last message of an mbox is left out: mbox writers end every message
+// with one, and once mail is appended the scanner gives it to the
+// container, so the message must keep its key.
 func digest(data []byte) (h [16]byte) {
+	switch {
+	case bytes.HasSuffix(data, []byte("\r\n\r\n")):
+		data = data[:len(data)-2]
+	case bytes.HasSuffix(data, []byte("\n\n")):
+		data = data[:len(data)-1]
+	}
 	sum := sha256.Sum256(data)
 	copy(h[:], sum[:])
 	return h

@@ -66,6 +66,14 @@ func NewRawScannerOptions(r io.Reader, name string, opts Options) *RawScanner {
 	return &RawScanner{br: bufio.NewReaderSize(r, 64<<10), name: name, opts: opts.withDefaults(), prevBlank: true}
 }
 
+// SetPosition tells the scanner, before its first Scan, that its reader
+// starts at byte offset of the stream, after line lines: a crawl that
+// resumes in the middle of a file keeps its positions exact. The reader
+// must start at the first header line of a message or at a From_ line.
+func (s *RawScanner) SetPosition(offset int64, line int) {
+	s.offset, s.line = offset, line
+}
+
 // Message returns the message found by the last successful Scan. Its Data
 // is reused by the next Scan.
 func (s *RawScanner) Message() RawMessage { return s.msg }

@@ -22,6 +22,7 @@ import (
 
 	"github.com/lkmlbench/lkmlbench"
 	"github.com/lkmlbench/lkmlbench/export/sqlite"
+	"github.com/lkmlbench/lkmlbench/export/store"
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/report"
 )
@@ -64,7 +65,7 @@ func reportCases(t *testing.T) map[string]*model.Document {
 	if db := os.Getenv("LKMLBENCH_REPORT_DB"); db != "" {
 		st, err := sqlite.Open(db)
 		require.NoError(t, err)
-		doc, err := st.Document(context.Background(), sqlite.Query{})
+		doc, err := st.Document(context.Background(), store.Query{})
 		st.Close()
 		require.NoError(t, err)
 		docs["crawl"] = doc

@@ -1,12 +1,25 @@
 #!/bin/sh
-# bench.sh measures `lkmlbench crawl` on a generated archive: MB/s of mbox
-# text into SQLite, peak RSS (GNU time -v), CPU time, and the speed of
-# `grep -c '^From '` on the same file in the same run, for the ratio
-# BENCHMARKS.md reports.
+# bench.sh measures `lkmlbench crawl` into a fresh SQLite database, on
+# real archives or on a generated one, and prints per archive: MB/s wall,
+# MB per CPU-second (user + sys of the crawl and its git processes), peak
+# RSS (GNU time -v: the largest process), prefilter pass rate (messages
+# decoded / messages read), decoded messages, tables, the ratio of the
+# crawl's wall time to a plain read of the same archive timed in the same
+# run, and the time of a second crawl that finds nothing new.
 #
-#   scripts/bench.sh            # 1 GB archive
-#   SIZE=300M scripts/bench.sh  # smaller
-#   DIR=/fast/disk SIZE=1G WORKERS=2 scripts/bench.sh
+#   scripts/bench.sh ARCHIVE...              # any archive path
+#   LKMLBENCH_ARCHIVES=a:b scripts/bench.sh  # the same, from the environment
+#   scripts/bench.sh                         # a generated 1 GB mbox
+#   SIZE=300M scripts/bench.sh               # a generated 300 MB mbox
+#   DIR=/fast/disk WORKERS=2 scripts/bench.sh ARCHIVE
+#
+# An archive is a public-inbox epoch (bare git directory) or inbox (with
+# git/N.git), an mbox, an mbox.gz, a Maildir or a folder of messages. The
+# plain read the ratio compares against is `grep -c '^From '` of the file
+# for an mbox (zcat first for .gz), of every file for a folder, and
+# `git cat-file --batch-all-objects --batch | grep -c '^From '` for a git
+# epoch: every object read and searched once, as the crawl reads every
+# message blob.
 set -eu
 
 SIZE=${SIZE:-1G}
@@ -17,40 +30,84 @@ TIME=${TIME:-/usr/bin/time}
 cd "$(dirname "$0")/.."
 mkdir -p "$DIR"
 go build -o "$DIR/lkmlbench" ./cmd/lkmlbench
-go build -o "$DIR/gencorpus" ./corpus/cmd/gencorpus
 
-ARCHIVE="$DIR/archive-$SIZE.mbox"
-if [ ! -f "$ARCHIVE" ]; then
-	echo "generating $SIZE archive in $ARCHIVE" >&2
-	"$DIR/gencorpus" -size "$SIZE" -o "$ARCHIVE"
+if [ $# -eq 0 ] && [ -n "${LKMLBENCH_ARCHIVES:-}" ]; then
+	OLDIFS=$IFS
+	IFS=:
+	# shellcheck disable=SC2086 # split on ':' on purpose
+	set -- $LKMLBENCH_ARCHIVES
+	IFS=$OLDIFS
 fi
-BYTES=$(wc -c <"$ARCHIVE")
-MB=$(echo "$BYTES / 1000000" | bc -l)
-# Warm the page cache so both tools read from memory.
-cat "$ARCHIVE" >/dev/null
+if [ $# -eq 0 ]; then
+	go build -o "$DIR/gencorpus" ./corpus/cmd/gencorpus
+	ARCHIVE="$DIR/archive-$SIZE.mbox"
+	if [ ! -f "$ARCHIVE" ]; then
+		echo "generating $SIZE archive in $ARCHIVE" >&2
+		"$DIR/gencorpus" -size "$SIZE" -o "$ARCHIVE"
+	fi
+	set -- "$ARCHIVE"
+fi
 
-rate() { # seconds -> MB/s
-	echo "$MB / $1" | bc -l | xargs printf '%.0f'
+seconds() { # GNU time's "Elapsed (wall clock)" h:mm:ss or m:ss.cc -> s
+	awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,a,":"); s=0; for(i=1;i<=n;i++) s=s*60+a[i]; print s}' "$1"
+}
+field() { # GNU time -v field -> value
+	awk -F': ' -v k="$2" '$1 ~ k {print $2}' "$1"
+}
+div() { echo "$1 / $2" | bc -l | xargs printf "%.${3:-1}f"; }
+
+# plainread ARCHIVE: the read the ratio compares against.
+plainread() {
+	if [ -d "$1/objects" ] && [ -f "$1/HEAD" ]; then
+		git -C "$1" cat-file --batch-all-objects --batch | grep -c '^From ' || true
+	elif [ -d "$1/git" ]; then
+		for e in "$1"/git/*.git; do git -C "$e" cat-file --batch-all-objects --batch; done | grep -c '^From ' || true
+	elif [ -d "$1" ]; then
+		find "$1" -type f ! -path '*/tmp/*' -exec cat {} + | grep -c '^From ' || true
+	elif gzip -t "$1" 2>/dev/null; then
+		zcat "$1" | grep -c '^From ' || true
+	else
+		grep -c '^From ' "$1" || true
+	fi
 }
 
-echo "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"
-echo "== grep -c '^From ' ($(printf '%.0f' "$MB") MB)"
-"$TIME" -f '%e %U %S %M' -o "$DIR/grep.time" grep -c '^From ' "$ARCHIVE"
-read -r GW GU GS GM <"$DIR/grep.time"
-echo "wall ${GW}s user ${GU}s sys ${GS}s: $(rate "$GW") MB/s"
+echo "machine: $(nproc) CPUs; load average before the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
+for ARCHIVE in "$@"; do
+	NAME=$(basename "$(dirname "$ARCHIVE")")/$(basename "$ARCHIVE")
+	echo "== $ARCHIVE"
+	# Warm the page cache so both tools read from memory.
+	if [ -d "$ARCHIVE" ]; then find "$ARCHIVE" -type f -exec cat {} + >/dev/null; else cat "$ARCHIVE" >/dev/null; fi
 
-rm -f "$DIR/bench.db" "$DIR/bench.db-wal" "$DIR/bench.db-shm"
-echo "== lkmlbench crawl"
-set -- --db "$DIR/bench.db"
-if [ -n "$WORKERS" ]; then set -- "$@" --workers "$WORKERS"; fi
-"$TIME" -v -o "$DIR/crawl.time" "$DIR/lkmlbench" crawl "$@" "$ARCHIVE"
-CW=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,a,":"); s=0; for(i=1;i<=n;i++) s=s*60+a[i]; print s}' "$DIR/crawl.time")
-CU=$(awk -F': ' '/User time/ {print $2}' "$DIR/crawl.time")
-CS=$(awk -F': ' '/System time/ {print $2}' "$DIR/crawl.time")
-RSS=$(awk -F': ' '/Maximum resident/ {print $2}' "$DIR/crawl.time")
-CPU=$(echo "$CU + $CS" | bc -l)
-echo "wall ${CW}s user ${CU}s sys ${CS}s peak RSS $((RSS / 1024)) MB"
-echo "crawl: $(rate "$CW") MB/s wall, $(rate "$CPU") MB per CPU-second"
-echo "grep/crawl wall ratio: $(echo "$CW / $GW" | bc -l | xargs printf '%.1f')"
-echo "database: $(du -h "$DIR/bench.db" | cut -f1)"
-echo "load average during the run: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"
+	T0=$(date +%s.%N)
+	plainread "$ARCHIVE" >"$DIR/read.out"
+	RW=$(printf '%.2f' "$(echo "$(date +%s.%N) - $T0" | bc -l)")
+	echo "plain read: $(cat "$DIR/read.out") '^From ' lines in ${RW}s"
+
+	DB="$DIR/bench.db"
+	rm -f "$DB" "$DB-wal" "$DB-shm"
+	set -- --db "$DB"
+	if [ -n "$WORKERS" ]; then set -- "$@" --workers "$WORKERS"; fi
+	LOAD0=$(cut -d' ' -f1 /proc/loadavg)
+	"$TIME" -v -o "$DIR/crawl.time" "$DIR/lkmlbench" crawl "$@" "$ARCHIVE" 2>"$DIR/crawl.err" || {
+		cat "$DIR/crawl.err" >&2
+		exit 1
+	}
+	LOAD1=$(cut -d' ' -f1 /proc/loadavg)
+	SUMMARY=$(grep '^crawl: ' "$DIR/crawl.err" | tail -1)
+	echo "$SUMMARY"
+	CW=$(seconds "$DIR/crawl.time")
+	CPU=$(echo "$(field "$DIR/crawl.time" 'User time') + $(field "$DIR/crawl.time" 'System time')" | bc -l)
+	RSS=$(($(field "$DIR/crawl.time" 'Maximum resident') / 1024))
+	MB=$(echo "$SUMMARY" | sed -n 's/.* faults, \([0-9.]*\) MB in .*/\1/p')
+	MSGS=$(echo "$SUMMARY" | sed -n 's/^crawl: \([0-9]*\) messages.*/\1/p')
+	DECODED=$(echo "$SUMMARY" | sed -n 's/.* filtered, \([0-9]*\) decoded.*/\1/p')
+	TABLES=$(echo "$SUMMARY" | sed -n 's/.*), \([0-9]*\) tables.*/\1/p')
+
+	"$TIME" -v -o "$DIR/again.time" "$DIR/lkmlbench" crawl "$@" "$ARCHIVE" 2>"$DIR/again.err"
+	AW=$(seconds "$DIR/again.time")
+	echo "second crawl (nothing new): $(grep '^crawl: ' "$DIR/again.err" | tail -1 | cut -d, -f1) in ${AW}s"
+
+	echo "| archive | MB | wall | MB/s wall | CPU s | MB per CPU-s | peak RSS | messages | decoded (pass rate) | tables | plain read | crawl/read | re-crawl | load |"
+	echo "| $NAME | $(printf '%.0f' "$MB") | ${CW} s | $(div "$MB" "$CW" 0) | $(printf '%.1f' "$CPU") | **$(div "$MB" "$CPU" 0)** | ${RSS} MB | $MSGS | $DECODED ($(div "$DECODED*100" "$MSGS")%) | $TABLES | ${RW} s | $(div "$CW" "$RW")x | ${AW} s ($(div "$AW*100" "$CW" 2)%) | $LOAD0-$LOAD1 |"
+done
+echo "load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg)"

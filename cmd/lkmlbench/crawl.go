@@ -17,36 +17,39 @@ import (
 	"golang.org/x/term"
 
 	"github.com/lkmlbench/lkmlbench/corpus"
-	"github.com/lkmlbench/lkmlbench/export/sqlite"
 )
 
 // crawlCmd stores every benchmark table of whole archives in a database.
 type crawlCmd struct {
-	DB      string   `default:"lkmlbench.db" type:"path" placeholder:"FILE" help:"SQLite database to add to (created when missing)."`
-	Since   string   `placeholder:"DATE" help:"Only messages dated on or after DATE (2022-01-02 or RFC 3339)."`
-	Until   string   `placeholder:"DATE" help:"Only messages dated before DATE."`
-	Subject string   `placeholder:"REGEX" help:"Only messages whose subject matches REGEX."`
-	From    string   `placeholder:"REGEX" help:"Only messages whose sender (\"Name <addr>\") matches REGEX."`
-	Shard   string   `placeholder:"I/N" help:"Process only share I of N (1-based, by Message-ID hash), so that N machines can split an archive; combine their databases with merge."`
-	Workers int      `placeholder:"N" help:"Decoding goroutines (default: the number of CPUs)."`
-	Git     string   `enum:"auto,git,go-git" default:"auto" help:"Reader of public-inbox git epochs: the git binary, go-git, or auto (git when on PATH)."`
-	Inputs  []string `arg:"" name:"archive" help:"mbox, mbox.gz, Maildir, folders of messages, public-inbox v2 epochs (N.git) or inboxes."`
+	DB        string   `placeholder:"FILE|URL" help:"${dbHelp} Created when missing; n crawls with --shard may write one PostgreSQL database at once."`
+	Since     string   `placeholder:"DATE" help:"Only messages dated on or after DATE (2022-01-02 or RFC 3339)."`
+	Until     string   `placeholder:"DATE" help:"Only messages dated before DATE."`
+	Subject   string   `placeholder:"REGEX" help:"Only messages whose subject matches REGEX."`
+	From      string   `placeholder:"REGEX" help:"Only messages whose sender (\"Name <addr>\") matches REGEX."`
+	Shard     string   `placeholder:"I/N" help:"Process only share I of N (1-based, by Message-ID hash), so that N machines can split an archive: all writing one PostgreSQL database, or each its own SQLite file to combine with merge."`
+	Workers   int      `placeholder:"N" help:"Decoding goroutines (default: the number of CPUs)."`
+	Rescan    bool     `help:"Read every archive from its start, ignoring where earlier crawls into the database stopped (messages already stored are still skipped)."`
+	DecodeAll bool     `help:"Decode and parse every message, without the prefilter (many times slower; to check the prefilter against full decodes)."`
+	Git       string   `enum:"auto,git,go-git" default:"auto" help:"Reader of public-inbox git epochs: the git binary, go-git, or auto (git when on PATH)."`
+	Inputs    []string `arg:"" name:"archive" help:"mbox, mbox.gz, Maildir, folders of messages, public-inbox v2 epochs (N.git) or inboxes."`
 }
 
 // Help is the long help of "lkmlbench crawl --help".
 func (c *crawlCmd) Help() string {
-	return `Reads whole archives into a SQLite database: every message is recorded
-(keyed by Message-ID and a hash of its content, so a second crawl adds
-nothing and an interrupted one resumes), and every benchmark table with the
-records extract prints, its verdicts included. Messages that cannot be read
-are reported, counted and skipped.
+	return `Reads whole archives into an SQLite database, or into a PostgreSQL database
+that the crawls of many machines (one --shard each) write at once: every
+message is recorded (keyed by Message-ID and a hash of its content, so a
+second crawl adds nothing and an interrupted one resumes), and every
+benchmark table with the records extract prints, its verdicts included.
+Messages that cannot be read are reported, counted and skipped.
 
 Examples:
 
     lkmlbench crawl ~/lore/lkml/git/7.git
     lkmlbench crawl --db results.db ~/lore/linux-pm lkml-2022.mbox.gz ~/Maildir/lkml
     lkmlbench crawl --db sched.db --since 2022-01-01 --subject 'sched' --from 'amd\.com' ~/lore/lkml
-    lkmlbench crawl --db part1.db --shard 1/4 ~/lore/lkml`
+    lkmlbench crawl --db part1.db --shard 1/4 ~/lore/lkml
+    lkmlbench crawl --db postgres://crawler@db.example.org/lkmlbench --shard 1/4 ~/lore/lkml`
 }
 
 // maxFaultLines bounds the per-message fault lines on standard error; the
@@ -64,7 +67,7 @@ func (c *crawlCmd) Run(ctx context.Context, k *kong.Context) (err error) {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	tuneGC()
-	st, err := sqlite.Open(c.DB)
+	st, name, err := openDB(ctx, c.DB, true)
 	if err != nil {
 		return err
 	}
@@ -88,7 +91,7 @@ func (c *crawlCmd) Run(ctx context.Context, k *kong.Context) (err error) {
 	}
 	p, err := corpus.Crawl(ctx, st, c.Inputs, opts)
 	show.finish()
-	fmt.Fprintf(k.Stderr, "crawl: %s into %s\n", p, c.DB)
+	fmt.Fprintf(k.Stderr, "crawl: %s into %s\n", p, name)
 	switch {
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintf(k.Stderr, "lkmlbench: interrupted; the database is consistent: run the same command again to resume\n")
@@ -119,7 +122,7 @@ func tuneGC() {
 
 // options turns the flags into crawl options.
 func (c *crawlCmd) options() (corpus.Options, error) {
-	opts := corpus.Options{Workers: c.Workers}
+	opts := corpus.Options{Workers: c.Workers, DecodeAll: c.DecodeAll, Rescan: c.Rescan}
 	if c.Git != "auto" {
 		opts.GitReader = c.Git
 	}
@@ -166,6 +169,7 @@ func parseDay(s, flag string) (time.Time, error) {
 // terminal, a log line every logEvery otherwise.
 type progressView struct {
 	w    io.Writer
+	tty  bool
 	bar  *progressbar.ProgressBar
 	last time.Time
 }
@@ -175,25 +179,38 @@ const logEvery = 10 * time.Second
 func newProgressView(w io.Writer) *progressView {
 	v := &progressView{w: w, last: time.Now()}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		v.bar = progressbar.NewOptions64(-1,
-			progressbar.OptionSetWriter(w),
-			progressbar.OptionShowBytes(true),
-			progressbar.OptionSetWidth(30),
-			progressbar.OptionThrottle(200*time.Millisecond),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionClearOnFinish(),
-		)
+		v.tty = true
 	}
 	return v
 }
 
+// update moves the bar: over bytes for files, over commits (counted
+// before the crawl) when the inputs are git epochs alone. The bar is made
+// at the first update, when the crawl knows which it counts.
 func (v *progressView) update(p corpus.Progress) {
-	if v.bar != nil {
-		if p.TotalBytes > 0 && v.bar.GetMax64() != p.TotalBytes {
-			v.bar.ChangeMax64(p.TotalBytes)
+	if v.tty {
+		total, done, bytes := p.TotalBytes, p.Bytes, true
+		if total == 0 && p.TotalCommits > 0 {
+			total, done, bytes = p.TotalCommits, p.Commits, false
+		}
+		if v.bar == nil {
+			v.bar = progressbar.NewOptions64(-1,
+				progressbar.OptionSetWriter(v.w),
+				progressbar.OptionShowBytes(bytes),
+				progressbar.OptionShowCount(),
+				progressbar.OptionSetItsString("commits"),
+				progressbar.OptionShowIts(),
+				progressbar.OptionSetWidth(30),
+				progressbar.OptionThrottle(200*time.Millisecond),
+				progressbar.OptionSetPredictTime(true),
+				progressbar.OptionClearOnFinish(),
+			)
+		}
+		if total > 0 && v.bar.GetMax64() != total {
+			v.bar.ChangeMax64(total)
 		}
 		v.bar.Describe(fmt.Sprintf("%d msgs, %d tables, %d faults", p.Messages, p.Tables, p.Faults))
-		v.bar.Set64(p.Bytes)
+		v.bar.Set64(done)
 		return
 	}
 	if time.Since(v.last) >= logEvery {

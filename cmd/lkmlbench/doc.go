@@ -1,8 +1,9 @@
 // Command lkmlbench turns Linux kernel mailing-list threads into benchmark
 // data. It reads mail (mbox, mbox.gz, messages, web-archive pages, digests,
 // Maildirs, public-inbox archives) and writes records (summary, JSONL,
-// JSON, CSV, Parquet), an SQLite database, or an HTML report with charts.
-// It only wires flags to the library: see package lkmlbench.
+// JSON, CSV, Parquet), a database (an SQLite file or a shared PostgreSQL
+// database), or an HTML report with charts. It only wires flags to the
+// library: see package lkmlbench.
 //
 //	lkmlbench extract --format jsonl thread.mbox
 //	lkmlbench summary thread.mbox

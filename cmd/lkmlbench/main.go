@@ -15,7 +15,7 @@ type cli struct {
 	Compare compareCmd `cmd:"" help:"Print tables in the layout of mmtests' compare-kernels: each value with its improvement over the baseline, * beyond noise."`
 	Report  reportCmd  `cmd:"" help:"Write a self-contained HTML report with charts: per table grouped bars and verdicts, per series a timeline."`
 	Series  seriesCmd  `cmd:"" help:"Follow a patch series across its versions: per benchmark and case, the results of v1 ... vN."`
-	Crawl   crawlCmd   `cmd:"" help:"Store every benchmark table of whole archives (mbox, Maildir, public-inbox git) in a SQLite database."`
+	Crawl   crawlCmd   `cmd:"" help:"Store every benchmark table of whole archives (mbox, Maildir, public-inbox git) in an SQLite or PostgreSQL database."`
 	Query   queryCmd   `cmd:"" help:"Print the records a crawl stored, filtered by benchmark, series, author, message or date."`
 	Merge   mergeCmd   `cmd:"" help:"Combine the databases of sharded crawls into one."`
 }

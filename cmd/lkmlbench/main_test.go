@@ -9,14 +9,18 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/lkmlbench/lkmlbench/internal/pgtest"
 )
 
 // update rewrites the expected output inside the txtar scripts:
 // go test ./cmd/lkmlbench -update (then review the diff).
 var update = flag.Bool("update", false, "rewrite the golden sections of testdata/script/*.txtar")
 
+// TestMain also starts a PostgreSQL server for the tests of the shared
+// store when LKMLBENCH_TEST_POSTGRES names none (see internal/pgtest).
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(pgtest.WithServer(m), map[string]func(){
 		"lkmlbench": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
 	})
 }

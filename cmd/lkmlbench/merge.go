@@ -3,19 +3,20 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/alecthomas/kong"
 
 	"github.com/lkmlbench/lkmlbench/corpus"
+	"github.com/lkmlbench/lkmlbench/export/postgres"
 	"github.com/lkmlbench/lkmlbench/export/sqlite"
+	"github.com/lkmlbench/lkmlbench/export/store"
 )
 
 // mergeCmd combines the databases of sharded crawls.
 type mergeCmd struct {
-	Output string   `short:"o" required:"" type:"path" placeholder:"FILE" help:"Database to write (created, or added to)."`
-	Inputs []string `arg:"" name:"db" type:"existingfile" help:"Databases written by crawl."`
+	Output string   `short:"o" required:"" placeholder:"FILE|URL" help:"Database to write (created, or added to): an SQLite file or a postgres:// URL."`
+	Inputs []string `arg:"" name:"db" type:"existingfile" help:"SQLite databases written by crawl."`
 }
 
 // Help is the long help of "lkmlbench merge --help".
@@ -32,40 +33,46 @@ Examples:
 
 // Run merges every input into the output (see corpus.Merge).
 func (c *mergeCmd) Run(ctx context.Context, k *kong.Context) (err error) {
-	outAbs, _ := filepath.Abs(c.Output)
-	for _, in := range c.Inputs {
-		if inAbs, _ := filepath.Abs(in); inAbs == outAbs {
-			return usageErr(fmt.Sprintf("%s is both an input and the output", in))
+	if !postgres.IsURL(c.Output) {
+		outAbs, _ := filepath.Abs(c.Output)
+		for _, in := range c.Inputs {
+			if inAbs, _ := filepath.Abs(in); inAbs == outAbs {
+				return usageErr(fmt.Sprintf("%s is both an input and the output", in))
+			}
 		}
 	}
-	out, err := sqlite.Open(c.Output)
+	if c.Output == "" {
+		return usageErr("-o: name the database to write")
+	}
+	var srcs []store.Store
+	defer func() {
+		for _, src := range srcs {
+			src.Close()
+		}
+	}()
+	for _, in := range c.Inputs {
+		src, err := sqlite.Open(in)
+		if err != nil {
+			return err
+		}
+		srcs = append(srcs, src)
+	}
+	out, name, err := openDB(ctx, c.Output, true)
 	if err != nil {
 		return err
 	}
 	// Closing builds the indexes deferred while merging into an empty
-	// database, so its error counts.
+	// SQLite database, so its error counts.
 	defer func() {
 		if cerr := out.Close(); err == nil {
 			err = cerr
 		}
 	}()
-	var total corpus.PutStats
-	for _, in := range c.Inputs {
-		if _, err := os.Stat(in); err != nil {
-			return err
-		}
-		src, err := sqlite.Open(in)
-		if err != nil {
-			return err
-		}
-		st, err := corpus.Merge(ctx, out, src)
-		src.Close()
-		if err != nil {
-			return err
-		}
-		total.Add(st)
+	total, err := corpus.Merge(ctx, out, srcs...)
+	if err != nil {
+		return err
 	}
 	fmt.Fprintf(k.Stderr, "merge: %d messages added (%d already there), %d tables added (+%d quoted copies folded) into %s\n",
-		total.Messages, total.Duplicates, total.Tables, total.Folded, c.Output)
+		total.Messages, total.Duplicates, total.Tables, total.Folded, name)
 	return nil
 }

@@ -4,11 +4,13 @@ import (
 	"context"
 
 	"github.com/alecthomas/kong"
+
+	"github.com/lkmlbench/lkmlbench/export/store"
 )
 
 // queryCmd prints the stored records a filter selects.
 type queryCmd struct {
-	DB      string `default:"lkmlbench.db" type:"path" placeholder:"FILE" help:"SQLite database written by crawl."`
+	DB      string `placeholder:"FILE|URL" help:"${dbHelp}"`
 	Format  string `short:"f" enum:"${recordFormats}" default:"table" help:"Output: table (aligned columns fitted to the terminal), csv, jsonl (the records of extract --format jsonl), json (one array of them) or parquet (needs -o)."`
 	Output  string `short:"o" placeholder:"FILE" help:"Write to FILE instead of standard output (written in full or not at all)."`
 	Limit   int    `placeholder:"N" help:"Print at most N records (after sorting)."`
@@ -45,12 +47,12 @@ func (c *queryCmd) Run(ctx context.Context, k *kong.Context) error {
 	if err != nil {
 		return err
 	}
-	st, err := openDB(c.DB)
+	st, _, err := openDB(ctx, c.DB, false)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	obs, err := st.Observations(ctx, q)
+	obs, err := store.Observations(ctx, st, q)
 	if err != nil {
 		return err
 	}

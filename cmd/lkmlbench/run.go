@@ -62,6 +62,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			"formatsOr":     joinFormats(", "),
 			"recordFormats": recordFormats,
 			"loreBase":      mbox.DefaultLoreBase,
+			"dbHelp":        dbHelp,
 		},
 		kong.Writers(stdout, stderr),
 		kong.BindTo(ctx, (*context.Context)(nil)),

@@ -8,13 +8,13 @@ import (
 
 	"github.com/alecthomas/kong"
 
-	"github.com/lkmlbench/lkmlbench/export/sqlite"
+	"github.com/lkmlbench/lkmlbench/export/store"
 	"github.com/lkmlbench/lkmlbench/timeline"
 )
 
 // seriesCmd prints how a patch series' results moved across versions.
 type seriesCmd struct {
-	DB     string `default:"lkmlbench.db" type:"path" placeholder:"FILE" help:"SQLite database written by crawl."`
+	DB     string `placeholder:"FILE|URL" help:"${dbHelp}"`
 	Format string `short:"f" enum:"table,csv,jsonl,json" default:"table" help:"Output: table (for reading), csv or jsonl (one record per result), json (one array of timelines)."`
 	Output string `short:"o" placeholder:"FILE" help:"Write to FILE instead of standard output (written in full or not at all)."`
 	Series string `arg:"" name:"title|msgid" help:"Part of the series title, or the Message-ID of any message of it (its cover letter, a patch, a reply)."`
@@ -38,7 +38,7 @@ Examples:
 
 // Run looks the series up and prints its timelines.
 func (c *seriesCmd) Run(ctx context.Context, k *kong.Context) error {
-	st, err := openDB(c.DB)
+	st, _, err := openDB(ctx, c.DB, false)
 	if err != nil {
 		return err
 	}
@@ -56,7 +56,7 @@ func (c *seriesCmd) Run(ctx context.Context, k *kong.Context) error {
 	}
 	var tls []timeline.Timeline
 	for _, title := range titles {
-		doc, err := st.Document(ctx, sqlite.Query{Series: title})
+		doc, err := st.Document(ctx, store.Query{Series: title})
 		if err != nil {
 			return err
 		}

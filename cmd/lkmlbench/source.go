@@ -4,10 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/lkmlbench/lkmlbench"
-	"github.com/lkmlbench/lkmlbench/export/sqlite"
+	"github.com/lkmlbench/lkmlbench/export/store"
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
@@ -23,8 +22,8 @@ type dbFilter struct {
 }
 
 // query turns the flags into a store query.
-func (f *dbFilter) query() (sqlite.Query, error) {
-	q := sqlite.Query{Benchmark: f.Benchmark, Series: f.Series, Author: f.Author, MessageID: f.MessageID}
+func (f *dbFilter) query() (store.Query, error) {
+	q := store.Query{Benchmark: f.Benchmark, Series: f.Series, Author: f.Author, MessageID: f.MessageID}
 	var err error
 	if q.Since, err = parseDay(f.Since, "--since"); err != nil {
 		return q, err
@@ -36,22 +35,13 @@ func (f *dbFilter) query() (sqlite.Query, error) {
 // set reports whether any filter is given.
 func (f *dbFilter) set() bool { return *f != dbFilter{} }
 
-// openDB opens a database that crawl wrote; a missing file is an error
-// rather than a new empty database.
-func openDB(path string) (*sqlite.Store, error) {
-	if _, err := os.Stat(path); err != nil {
-		return nil, fmt.Errorf("%s: no database here (write one with lkmlbench crawl): %w", path, unwrapPath(err))
-	}
-	return sqlite.Open(path)
-}
-
 // storedDocument reads the tables a filter selects from a database.
 func storedDocument(ctx context.Context, path string, f *dbFilter) (*model.Document, error) {
 	q, err := f.query()
 	if err != nil {
 		return nil, err
 	}
-	st, err := openDB(path)
+	st, _, err := openDB(ctx, path, false)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +52,7 @@ func storedDocument(ctx context.Context, path string, f *dbFilter) (*model.Docum
 // inputSource is where a command that reads records gets them: mail
 // files (and message ids, fetched), or a database with filters.
 type inputSource struct {
-	DB         string `placeholder:"FILE" help:"Read the tables a crawl stored in this SQLite database instead of mail; the filter flags select them."`
+	DB         string `placeholder:"FILE|URL" help:"Read the tables a crawl stored instead of mail: an SQLite file or a postgres:// URL; the filter flags select them."`
 	Benchmarks string `placeholder:"FILE" type:"existingfile" help:"Better-direction list (JSON, as normalize/benchmarks.json) laid over the built-in one, for mail inputs (stored tables keep the directions of their crawl)."`
 	LoreBase   string `placeholder:"URL" default:"${loreBase}" help:"Archive that message ids and lore URLs are fetched from (default ${default})."`
 	dbFilter   `embed:""`

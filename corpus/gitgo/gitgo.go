@@ -9,34 +9,19 @@ import (
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/plumbing/storer"
 )
 
 // Messages calls fn with every message of the epoch repository at dir,
 // oldest commit first: the content of the blob "m" of each commit.
-// Deletion commits (a blob "d" instead) are skipped. An error of fn stops
-// the walk and is returned.
-func Messages(ctx context.Context, dir string, fn func(commit string, data []byte) error) error {
-	repo, err := git.PlainOpen(dir)
+// Deletion commits (a blob "d" instead) are skipped. With since, only the
+// commits after it are read; when the walk back from HEAD does not meet
+// it (a rewritten history), every commit is. An error of fn stops the
+// walk and is returned.
+func Messages(ctx context.Context, dir, since string, fn func(commit string, data []byte) error) error {
+	repo, hashes, err := commits(ctx, dir, since)
 	if err != nil {
-		return fmt.Errorf("%s: %w", dir, err)
-	}
-	head, err := repo.Head()
-	if err != nil {
-		return fmt.Errorf("%s: HEAD: %w", dir, err)
-	}
-	iter, err := repo.Log(&git.LogOptions{From: head.Hash()})
-	if err != nil {
-		return fmt.Errorf("%s: log: %w", dir, err)
-	}
-	// The log runs newest first; 20 bytes per commit is all that is kept
-	// to replay it oldest first.
-	var hashes []plumbing.Hash
-	err = iter.ForEach(func(c *object.Commit) error {
-		hashes = append(hashes, c.Hash)
-		return ctx.Err()
-	})
-	if err != nil {
-		return fmt.Errorf("%s: log: %w", dir, err)
+		return err
 	}
 	for i := len(hashes) - 1; i >= 0; i-- {
 		if err := ctx.Err(); err != nil {
@@ -54,6 +39,47 @@ func Messages(ctx context.Context, dir string, fn func(commit string, data []byt
 		}
 	}
 	return nil
+}
+
+// Count returns the number of commits Messages reads with since.
+func Count(ctx context.Context, dir, since string) (int64, error) {
+	_, hashes, err := commits(ctx, dir, since)
+	return int64(len(hashes)), err
+}
+
+// commits lists the commits after since back from HEAD, newest first;
+// 20 bytes per commit is all that is kept to replay them oldest first.
+func commits(ctx context.Context, dir, since string) (*git.Repository, []plumbing.Hash, error) {
+	repo, err := git.PlainOpen(dir)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	head, err := repo.Head()
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: HEAD: %w", dir, err)
+	}
+	iter, err := repo.Log(&git.LogOptions{From: head.Hash()})
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: log: %w", dir, err)
+	}
+	stop := plumbing.NewHash(since)
+	var hashes []plumbing.Hash
+	found := false
+	err = iter.ForEach(func(c *object.Commit) error {
+		if since != "" && c.Hash == stop {
+			found = true
+			return storer.ErrStop
+		}
+		hashes = append(hashes, c.Hash)
+		return ctx.Err()
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: log: %w", dir, err)
+	}
+	if since != "" && !found {
+		return commits(ctx, dir, "")
+	}
+	return repo, hashes, nil
 }
 
 // message returns the blob "m" of a commit.

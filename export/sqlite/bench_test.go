@@ -7,21 +7,21 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lkmlbench/lkmlbench/corpus"
 	"github.com/lkmlbench/lkmlbench/export/sqlite"
+	"github.com/lkmlbench/lkmlbench/export/store"
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
 // benchRecords are n records shaped like a crawl's: thread replies and
 // patch series, one in 50 with a 12-number table.
-func benchRecords(n int) []corpus.Record {
-	recs := make([]corpus.Record, n)
+func benchRecords(n int) []store.Record {
+	recs := make([]store.Record, n)
 	start := time.Date(2022, 1, 3, 8, 0, 0, 0, time.UTC)
 	for i := range recs {
 		id := fmt.Sprintf("%d.%05d-%d-lkml@example.org", 1641196800+i*47, (i*7919)%99991, i)
 		date := start.Add(time.Duration(i) * 47 * time.Second)
 		title := fmt.Sprintf("sched/fair: Fix idle balance cost %d", i%500)
-		r := corpus.Record{Meta: model.Message{
+		r := store.Record{Meta: model.Message{
 			Source: "list.mbox", ID: id, Subject: "Re: [PATCH v2 1/5] " + title, Date: &date,
 			From:      model.Address{Name: "Tess Kernel", Email: "tess@example.org"},
 			InReplyTo: fmt.Sprintf("%d.%05d-%d-lkml@example.org", 1641196800+(i/3)*47, (i/3*7919)%99991, i/3),

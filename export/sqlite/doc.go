@@ -1,7 +1,7 @@
-// Package sqlite is the embedded crawl database: a corpus.Store in one
+// Package sqlite is the embedded crawl database: a store.Store in one
 // SQLite file through modernc.org/sqlite (pure Go, no cgo). It writes the
 // records of a crawl (Put) and reads them back as stored messages (Each)
-// or as the observations a filter selects (Observations).
+// or as the tables a filter selects (Tables, a store.Reader).
 //
 // The schema is migrations/*.sql (documented there); Open applies the
 // migrations a database lacks, tracked by PRAGMA user_version. A first
@@ -15,5 +15,5 @@
 //		return err
 //	}
 //	defer st.Close()
-//	obs, err := st.Observations(ctx, sqlite.Query{Benchmark: "hackbench"})
+//	obs, err := store.Observations(ctx, st, store.Query{Benchmark: "hackbench"})
 package sqlite

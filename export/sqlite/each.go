@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/lkmlbench/lkmlbench/corpus"
+	"github.com/lkmlbench/lkmlbench/export/store"
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
@@ -14,9 +14,10 @@ import (
 // flat and need no second cursor on the single connection.
 const eachPage = 1000
 
-// Each implements corpus.Store: every stored message in insertion order,
-// with the tables first seen in it and their quoted-copy counts.
-func (s *Store) Each(ctx context.Context, fn func(*corpus.Record) error) error {
+// Each implements store.Store: every stored message in insertion order
+// (Seq is the row id), with the tables it holds and their quoted-copy
+// counts.
+func (s *Store) Each(ctx context.Context, fn func(*store.Record) error) error {
 	last := int64(0)
 	for {
 		recs, rowids, err := s.messagePage(ctx, last)
@@ -38,7 +39,7 @@ func (s *Store) Each(ctx context.Context, fn func(*corpus.Record) error) error {
 	}
 }
 
-func (s *Store) messagePage(ctx context.Context, after int64) ([]corpus.Record, []int64, error) {
+func (s *Store) messagePage(ctx context.Context, after int64) ([]store.Record, []int64, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT m.id, m.message_id, m.content_hash, src.path, m.commit_id,
 		m.line, m.offset, m.date, m.subject, m.from_name, m.from_email, m.in_reply_to, m.thread_root,
 		se.title, se.version, m.patch_index, m.patch_total
@@ -48,10 +49,10 @@ func (s *Store) messagePage(ctx context.Context, after int64) ([]corpus.Record, 
 		return nil, nil, err
 	}
 	defer rows.Close()
-	var recs []corpus.Record
+	var recs []store.Record
 	var ids []int64
 	for rows.Next() {
-		var r corpus.Record
+		var r store.Record
 		var id int64
 		var hash []byte
 		var commit, reply, title sql.NullString
@@ -63,7 +64,7 @@ func (s *Store) messagePage(ctx context.Context, after int64) ([]corpus.Record, 
 			return nil, nil, err
 		}
 		copy(r.Hash[:], hash)
-		r.Commit, m.InReplyTo = commit.String, reply.String
+		r.Seq, r.Commit, m.InReplyTo = id, commit.String, reply.String
 		if date.Valid {
 			d := time.Unix(date.Int64, 0).UTC()
 			m.Date = &d
@@ -81,7 +82,7 @@ func (s *Store) messagePage(ctx context.Context, after int64) ([]corpus.Record, 
 }
 
 // attachTables fills the tables of a page of records.
-func (s *Store) attachTables(ctx context.Context, recs []corpus.Record, rowids []int64) error {
+func (s *Store) attachTables(ctx context.Context, recs []store.Record, rowids []int64) error {
 	rows, err := s.db.QueryContext(ctx, `SELECT message_rowid, quoted_copies, doc FROM tables
 		WHERE message_rowid BETWEEN ? AND ? ORDER BY id`, rowids[0], rowids[len(rowids)-1])
 	if err != nil {

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench"
-	"github.com/lkmlbench/lkmlbench/corpus"
+	"github.com/lkmlbench/lkmlbench/export/store"
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
@@ -43,9 +43,15 @@ func rowsSQL(insert string, cols, n int) string {
 	return insert + row + strings.Repeat(", "+row, n-1)
 }
 
-// Put implements corpus.Store: one transaction for the whole batch.
-func (s *Store) Put(ctx context.Context, recs []corpus.Record) (corpus.PutStats, error) {
-	var st corpus.PutStats
+// Put implements store.Store: one transaction for the whole batch.
+func (s *Store) Put(ctx context.Context, recs []store.Record) (store.PutStats, error) {
+	return s.put(ctx, recs, nil)
+}
+
+// put stores records, then checkpoints (checkpoint.go), in one
+// transaction.
+func (s *Store) put(ctx context.Context, recs []store.Record, cps []store.Checkpoint) (store.PutStats, error) {
+	var st store.PutStats
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return st, s.wrap("starting a batch", err)
@@ -71,6 +77,9 @@ func (s *Store) Put(ctx context.Context, recs []corpus.Record) (corpus.PutStats,
 	if err == nil {
 		err = b.flushObservations()
 	}
+	if err == nil {
+		err = b.putCheckpoints(cps)
+	}
 	b.close()
 	if err == nil {
 		err = tx.Commit()
@@ -79,7 +88,7 @@ func (s *Store) Put(ctx context.Context, recs []corpus.Record) (corpus.PutStats,
 		tx.Rollback()
 		clear(s.sources)
 		clear(s.series)
-		return corpus.PutStats{}, s.wrap("storing a batch", err)
+		return store.PutStats{}, s.wrap("storing a batch", err)
 	}
 	if !s.bulkChecked {
 		s.bulkChecked = true
@@ -99,7 +108,7 @@ type batch struct {
 	msgGroup, obsGroup     *sql.Stmt
 	addSeries, getSeries   *sql.Stmt
 	msgs, obsRows          []any
-	st                     *corpus.PutStats
+	st                     *store.PutStats
 }
 
 func (b *batch) prepare() error {
@@ -135,7 +144,7 @@ func (b *batch) close() {
 // put stores one record unless its message is stored already. A record
 // without tables joins the pending group; one with tables is stored at
 // once, after the group, since its tables need its row id.
-func (b *batch) put(r *corpus.Record) error {
+func (b *batch) put(r *store.Record) error {
 	st := b.st
 	m := &r.Meta
 	src, err := b.sourceID(m.Source)

@@ -9,66 +9,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lkmlbench/lkmlbench/export/store"
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/normalize"
 )
 
-// Query selects observations; zero fields select everything. Text
-// filters are SQL LIKE patterns matched case-insensitively, so '%' and '_'
-// are wildcards.
-type Query struct {
-	// Benchmark matches the table's benchmark name.
-	Benchmark string
-	// Series matches part of the patch series title of the message.
-	Series string
-	// Author matches part of the table's author or the message's sender
-	// address.
-	Author string
-	// MessageID is the exact Message-ID (angle brackets optional).
-	MessageID string
-	// Since and Until bound the message date (Until exclusive).
-	Since, Until time.Time
-}
-
-// Observations returns the stored records matching q, in table and row
-// order, exactly as `lkmlbench extract --format jsonl` prints them: they
-// are rebuilt from each table's stored model.Table, so new fields of the
-// model need no new columns.
-func (s *Store) Observations(ctx context.Context, q Query) ([]model.Observation, error) {
-	where, args := q.where()
-	sqlText := `SELECT t.id, t.quoted_copies, t.doc, m.date, m.subject FROM tables t
-		JOIN messages m ON m.id = t.message_rowid LEFT JOIN series se ON se.id = m.series_id` + where + " ORDER BY t.id"
-	rows, err := s.db.QueryContext(ctx, sqlText, args...)
-	if err != nil {
-		return nil, s.wrap("querying", err)
-	}
-	defer rows.Close()
-	var out []model.Observation
-	for rows.Next() {
-		var id int64
-		var copies int
-		var doc, subject string
-		var date sql.NullInt64
-		if err := rows.Scan(&id, &copies, &doc, &date, &subject); err != nil {
-			return nil, s.wrap("querying", err)
-		}
-		t, err := decodeTable(doc)
-		if err != nil {
-			return nil, s.wrap("querying", fmt.Errorf("table %d: %w", id, err))
-		}
-		t.ID, t.QuotedCopies = TableID(id), copies
-		provenance(&t, date, subject)
-		out = t.AppendObservations(out)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, s.wrap("querying", err)
-	}
-	return out, nil
-}
-
-// where renders the filters of q as a WHERE clause over tables t,
+// filters renders the filters of q as a WHERE clause over tables t,
 // messages m and series se, with its arguments; "" selects everything.
-func (q Query) where() (string, []any) {
+func filters(q store.Query) (string, []any) {
 	var where []string
 	var args []any
 	add := func(cond string, a ...any) {
@@ -123,15 +71,12 @@ func provenance(t *model.Table, date sql.NullInt64, subject string) {
 	}
 }
 
-// TableID renders a table's row id as extract numbers tables: "t01", ...
-func TableID(id int64) string { return fmt.Sprintf("t%02d", id) }
-
-// Document returns the stored tables matching q, in table order, with the
-// messages that hold them (subject, sender, date, patch tag): what
-// summary, report and series read from a database as from files. Table
-// ids are the database's, as in Observations.
-func (s *Store) Document(ctx context.Context, q Query) (*model.Document, error) {
-	where, args := q.where()
+// Document implements store.Reader: the stored tables matching q, in
+// table order and numbered by row id, rebuilt from each table's stored
+// model.Table (so new fields of the model need no new columns), with the
+// messages that hold them.
+func (s *Store) Document(ctx context.Context, q store.Query) (*model.Document, error) {
+	where, args := filters(q)
 	sqlText := `SELECT t.id, t.quoted_copies, t.doc, m.message_id, m.subject, m.from_name, m.from_email,
 		m.date, se.title, se.version, m.patch_index, m.patch_total
 		FROM tables t JOIN messages m ON m.id = t.message_rowid LEFT JOIN series se ON se.id = m.series_id` +
@@ -159,7 +104,7 @@ func (s *Store) Document(ctx context.Context, q Query) (*model.Document, error) 
 		if err != nil {
 			return nil, s.wrap("querying", fmt.Errorf("table %d: %w", id, err))
 		}
-		t.ID, t.QuotedCopies = TableID(id), copies
+		t.ID, t.QuotedCopies = store.TableID(id), copies
 		provenance(&t, date, m.Subject)
 		doc.Tables = append(doc.Tables, t)
 		if seen[m.ID] {
@@ -182,9 +127,7 @@ func (s *Store) Document(ctx context.Context, q Query) (*model.Document, error) 
 	return doc, nil
 }
 
-// SeriesOf returns the titles of the patch series a message belongs to:
-// its own subject's, else those of the other messages of its thread; none
-// when the message is not stored or no subject names a series.
+// SeriesOf implements store.Reader.
 func (s *Store) SeriesOf(ctx context.Context, messageID string) ([]string, error) {
 	id := strings.Trim(strings.TrimSpace(messageID), "<>")
 	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT se.title, m.message_id = ?1 AS own

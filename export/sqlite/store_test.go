@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/lkmlbench/lkmlbench/corpus"
 	"github.com/lkmlbench/lkmlbench/export/sqlite"
+	"github.com/lkmlbench/lkmlbench/export/store"
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/normalize"
 )
@@ -29,8 +29,8 @@ func table(msg, author string, depth int) model.Table {
 	}
 }
 
-func record(id string, hash byte, tables ...model.Table) corpus.Record {
-	r := corpus.Record{Meta: model.Message{Source: "list.mbox", ID: id, Subject: "Re: [PATCH v2 1/3] sched: Cut wakeup cost",
+func record(id string, hash byte, tables ...model.Table) store.Record {
+	r := store.Record{Meta: model.Message{Source: "list.mbox", ID: id, Subject: "Re: [PATCH v2 1/3] sched: Cut wakeup cost",
 		From: model.Address{Name: "Tess Kernel", Email: "tess@example.org"}, StartLine: 1, Patch: &model.PatchTag{Title: "sched: Cut wakeup cost", Version: 2, Index: 1, Total: 3}}, Tables: tables}
 	r.Hash[0] = hash
 	return r
@@ -40,29 +40,29 @@ func TestFoldQuotedCopies(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range []struct {
 		name       string
-		recs       []corpus.Record
+		recs       []store.Record
 		wantAuthor string
 		wantDepth  int
 		wantMsg    string
 		wantCopies int
-		wantStats  corpus.PutStats
+		wantStats  store.PutStats
 	}{
-		{"quoted copy after the original", []corpus.Record{
+		{"quoted copy after the original", []store.Record{
 			record("a@x", 1, table("a@x", "Tess Kernel", 0)),
 			record("b@x", 2, table("b@x", "Tess Kernel", 1)),
-		}, "Tess Kernel", 0, "a@x", 1, corpus.PutStats{Messages: 2, Tables: 1, Folded: 1}},
-		{"original after a quoted copy replaces it", []corpus.Record{
+		}, "Tess Kernel", 0, "a@x", 1, store.PutStats{Messages: 2, Tables: 1, Folded: 1}},
+		{"original after a quoted copy replaces it", []store.Record{
 			record("b@x", 2, table("b@x", "", 2)),
 			record("a@x", 1, table("a@x", "Tess Kernel", 0)),
-		}, "Tess Kernel", 0, "a@x", 1, corpus.PutStats{Messages: 2, Tables: 1, Folded: 1}},
-		{"a message stored twice keeps one copy", []corpus.Record{
+		}, "Tess Kernel", 0, "a@x", 1, store.PutStats{Messages: 2, Tables: 1, Folded: 1}},
+		{"a message stored twice keeps one copy", []store.Record{
 			record("a@x", 1, table("a@x", "Tess Kernel", 0)),
 			record("a@x", 1, table("a@x", "Tess Kernel", 0)),
-		}, "Tess Kernel", 0, "a@x", 0, corpus.PutStats{Messages: 1, Duplicates: 1, Tables: 1}},
-		{"an edited message under the same id is kept", []corpus.Record{
+		}, "Tess Kernel", 0, "a@x", 0, store.PutStats{Messages: 1, Duplicates: 1, Tables: 1}},
+		{"an edited message under the same id is kept", []store.Record{
 			record("a@x", 1, table("a@x", "Tess Kernel", 0)),
 			record("a@x", 9, table("a@x", "Tess Kernel", 0)),
-		}, "Tess Kernel", 0, "a@x", 1, corpus.PutStats{Messages: 2, Tables: 1, Folded: 1}},
+		}, "Tess Kernel", 0, "a@x", 1, store.PutStats{Messages: 2, Tables: 1, Folded: 1}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st, err := sqlite.Open(filepath.Join(t.TempDir(), "t.db"))
@@ -71,7 +71,7 @@ func TestFoldQuotedCopies(t *testing.T) {
 			stats, err := st.Put(ctx, tc.recs)
 			require.NoError(t, err)
 			assert.Equal(t, tc.wantStats, stats)
-			obs, err := st.Observations(ctx, sqlite.Query{})
+			obs, err := store.Observations(ctx, st, store.Query{})
 			require.NoError(t, err)
 			require.Len(t, obs, 4)
 			for _, o := range obs {
@@ -95,21 +95,21 @@ func TestQueryFilters(t *testing.T) {
 	defer st.Close()
 	other := table("c@x", "Mel Gorman", 0)
 	other.Benchmark, other.Rows[0].Cells[0].Value = "hackbench", "1.25"
-	_, err = st.Put(ctx, []corpus.Record{record("a@x", 1, table("a@x", "Tess Kernel", 0)), record("c@x", 3, other)})
+	_, err = st.Put(ctx, []store.Record{record("a@x", 1, table("a@x", "Tess Kernel", 0)), record("c@x", 3, other)})
 	require.NoError(t, err)
 	for _, tc := range []struct {
-		q    sqlite.Query
+		q    store.Query
 		want int
 	}{
-		{sqlite.Query{}, 8},
-		{sqlite.Query{Benchmark: "hackbench"}, 4},
-		{sqlite.Query{Benchmark: "HACK%"}, 4},
-		{sqlite.Query{Author: "gorman"}, 4},
-		{sqlite.Query{Series: "wakeup cost"}, 8},
-		{sqlite.Query{Series: "nothing"}, 0},
-		{sqlite.Query{MessageID: "<a@x>"}, 4},
+		{store.Query{}, 8},
+		{store.Query{Benchmark: "hackbench"}, 4},
+		{store.Query{Benchmark: "HACK%"}, 4},
+		{store.Query{Author: "gorman"}, 4},
+		{store.Query{Series: "wakeup cost"}, 8},
+		{store.Query{Series: "nothing"}, 0},
+		{store.Query{MessageID: "<a@x>"}, 4},
 	} {
-		obs, err := st.Observations(ctx, tc.q)
+		obs, err := store.Observations(ctx, st, tc.q)
 		require.NoError(t, err)
 		assert.Len(t, obs, tc.want, "%+v", tc.q)
 	}
@@ -123,7 +123,7 @@ func TestLockedDatabase(t *testing.T) {
 	st, err := sqlite.Open(path)
 	require.NoError(t, err)
 	defer st.Close()
-	_, err = st.Put(ctx, []corpus.Record{record("a@x", 1)})
+	_, err = st.Put(ctx, []store.Record{record("a@x", 1)})
 	require.NoError(t, err)
 
 	other, err := sql.Open("sqlite", "file:"+path)
@@ -135,7 +135,7 @@ func TestLockedDatabase(t *testing.T) {
 	_, err = conn.ExecContext(ctx, "BEGIN IMMEDIATE")
 	require.NoError(t, err)
 
-	_, err = st.Put(ctx, []corpus.Record{record("b@x", 2, table("b@x", "Tess Kernel", 0))})
+	_, err = st.Put(ctx, []store.Record{record("b@x", 2, table("b@x", "Tess Kernel", 0))})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "locked by another process")
 	assert.Contains(t, err.Error(), path)
@@ -145,7 +145,7 @@ func TestLockedDatabase(t *testing.T) {
 	var n int
 	require.NoError(t, st.DB().QueryRow("SELECT count(*) FROM messages").Scan(&n))
 	assert.Equal(t, 1, n)
-	_, err = st.Put(ctx, []corpus.Record{record("b@x", 2, table("b@x", "Tess Kernel", 0))})
+	_, err = st.Put(ctx, []store.Record{record("b@x", 2, table("b@x", "Tess Kernel", 0))})
 	require.NoError(t, err)
 }
 
@@ -155,11 +155,11 @@ func TestEachReplays(t *testing.T) {
 	st, err := sqlite.Open(filepath.Join(t.TempDir(), "t.db"))
 	require.NoError(t, err)
 	defer st.Close()
-	in := []corpus.Record{record("a@x", 1, table("a@x", "Tess Kernel", 0)), record("b@x", 2, table("b@x", "", 1))}
+	in := []store.Record{record("a@x", 1, table("a@x", "Tess Kernel", 0)), record("b@x", 2, table("b@x", "", 1))}
 	_, err = st.Put(ctx, in)
 	require.NoError(t, err)
-	var got []*corpus.Record
-	require.NoError(t, st.Each(ctx, func(r *corpus.Record) error { got = append(got, r); return nil }))
+	var got []*store.Record
+	require.NoError(t, st.Each(ctx, func(r *store.Record) error { got = append(got, r); return nil }))
 	require.Len(t, got, 2)
 	assert.Equal(t, "a@x", got[0].Meta.ID)
 	assert.Equal(t, in[0].Hash, got[0].Hash)
@@ -240,10 +240,10 @@ func TestPutGroups(t *testing.T) {
 	defer st.Close()
 	got, err := st.Put(ctx, recs[:120])
 	require.NoError(t, err)
-	assert.Equal(t, corpus.PutStats{Messages: 120, Tables: 3}, got)
+	assert.Equal(t, store.PutStats{Messages: 120, Tables: 3}, got)
 	got, err = st.Put(ctx, recs[120:])
 	require.NoError(t, err)
-	assert.Equal(t, corpus.PutStats{Messages: 30, Duplicates: 2}, got)
+	assert.Equal(t, store.PutStats{Messages: 30, Duplicates: 2}, got)
 	var msgs, obs, withTables int
 	require.NoError(t, st.DB().QueryRow(`SELECT (SELECT count(*) FROM messages), (SELECT count(*) FROM observations),
 		(SELECT count(*) FROM messages WHERE tables > 0)`).Scan(&msgs, &obs, &withTables))
@@ -269,7 +269,7 @@ func TestVerdictColumns(t *testing.T) {
 	tab.Baseline = "base"
 	tab.Rows[1].Cells[1].Value = "70"
 	normalize.Table(&tab, normalize.Options{})
-	_, err = st.Put(ctx, []corpus.Record{record("a@x", 1, tab)})
+	_, err = st.Put(ctx, []store.Record{record("a@x", 1, tab)})
 	require.NoError(t, err)
 	rows, err := st.DB().QueryContext(ctx, `SELECT case_label, improvement_pct, verdict FROM observations
 		WHERE verdict <> '' ORDER BY id`)
@@ -286,7 +286,7 @@ func TestVerdictColumns(t *testing.T) {
 	// tbench is higher-is-better: 10.5 -> 11.0 is +4.76%, within the
 	// 5% minimum change; 80.25 -> 70 is -12.77%.
 	assert.Equal(t, []string{"1 4.76 within noise", "8 -12.77 regressed"}, got)
-	obs, err := st.Observations(ctx, sqlite.Query{})
+	obs, err := store.Observations(ctx, st, store.Query{})
 	require.NoError(t, err)
 	assert.Equal(t, model.VerdictWithinNoise, obs[1].Verdict)
 	assert.Equal(t, model.VerdictRegressed, obs[3].Verdict)

@@ -1,0 +1,124 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/lkmlbench/lkmlbench/export/store"
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// eachPage is how many messages Each reads per query: memory stays flat.
+const eachPage = 1000
+
+// Each implements store.Store: every stored message in reading order
+// (seq), with the tables it holds and their quoted-copy counts.
+func (s *Store) Each(ctx context.Context, fn func(*store.Record) error) error {
+	lastSeq, lastID := int64(-1<<63), int64(0)
+	for {
+		recs, rowids, err := s.messagePage(ctx, lastSeq, lastID)
+		if err != nil {
+			return s.wrap("reading messages", err)
+		}
+		if len(recs) == 0 {
+			return nil
+		}
+		if err := s.attachTables(ctx, recs, rowids); err != nil {
+			return s.wrap("reading tables", err)
+		}
+		// fn may change the records: the page's end is read first.
+		lastSeq, lastID = recs[len(recs)-1].Seq, rowids[len(rowids)-1]
+		for i := range recs {
+			if err := fn(&recs[i]); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+func (s *Store) messagePage(ctx context.Context, afterSeq, afterID int64) ([]store.Record, []int64, error) {
+	rows, err := s.db.Query(ctx, `SELECT m.id, m.seq, m.message_id, m.content_hash, src.path, m.commit_id,
+		m.line, m."offset", m.date, m.subject, m.from_name, m.from_email, m.in_reply_to, m.thread_root,
+		se.title, se.version, m.patch_index, m.patch_total
+		FROM messages m JOIN sources src ON src.id = m.source_id LEFT JOIN series se ON se.id = m.series_id
+		WHERE (m.seq, m.id) > ($1, $2) ORDER BY m.seq, m.id LIMIT $3`, afterSeq, afterID, eachPage)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	var recs []store.Record
+	var ids []int64
+	for rows.Next() {
+		var r store.Record
+		var id int64
+		var hash []byte
+		var commit, reply, title *string
+		var date *time.Time
+		var version, index, total *int
+		var root string
+		m := &r.Meta
+		if err := rows.Scan(&id, &r.Seq, &m.ID, &hash, &m.Source, &commit, &m.StartLine, &m.Offset, &date, &m.Subject,
+			&m.From.Name, &m.From.Email, &reply, &root, &title, &version, &index, &total); err != nil {
+			return nil, nil, err
+		}
+		copy(r.Hash[:], hash)
+		if commit != nil {
+			r.Commit = *commit
+		}
+		if reply != nil {
+			m.InReplyTo = *reply
+		}
+		if date != nil {
+			d := date.UTC()
+			m.Date = &d
+		}
+		if root != m.ID && root != m.InReplyTo {
+			m.References = []string{root}
+		}
+		if title != nil {
+			m.Patch = &model.PatchTag{Title: *title, Version: deref(version), Index: deref(index), Total: deref(total)}
+		}
+		recs = append(recs, r)
+		ids = append(ids, id)
+	}
+	return recs, ids, rows.Err()
+}
+
+func deref(p *int) int {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+// attachTables fills the tables of a page of records.
+func (s *Store) attachTables(ctx context.Context, recs []store.Record, rowids []int64) error {
+	rows, err := s.db.Query(ctx, `SELECT message_rowid, quoted_copies, doc::text FROM tables
+		WHERE message_rowid = ANY($1) ORDER BY held_index, id`, rowids)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	at := make(map[int64]int, len(rowids))
+	for i, id := range rowids {
+		at[id] = i
+	}
+	for rows.Next() {
+		var msg int64
+		var copies int
+		var doc string
+		if err := rows.Scan(&msg, &copies, &doc); err != nil {
+			return err
+		}
+		t, err := decodeTable(doc)
+		if err != nil {
+			return fmt.Errorf("table of message row %d: %w", msg, err)
+		}
+		t.QuotedCopies = copies
+		if i, ok := at[msg]; ok {
+			recs[i].Tables = append(recs[i].Tables, t)
+		}
+	}
+	return rows.Err()
+}

@@ -1,0 +1,162 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/lkmlbench/lkmlbench/export/store"
+	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/normalize"
+)
+
+// filters renders the filters of q as a WHERE clause over tables t,
+// messages m and series se, with its arguments; "" selects everything.
+// Text filters match case-insensitively (ILIKE), as SQLite's LIKE does.
+func filters(q store.Query) (string, []any) {
+	var where []string
+	var args []any
+	add := func(cond string, a ...any) {
+		for _, v := range a {
+			args = append(args, v)
+			cond = strings.Replace(cond, "?", fmt.Sprintf("$%d", len(args)), 1)
+		}
+		where = append(where, cond)
+	}
+	if q.Benchmark != "" {
+		add("t.benchmark ILIKE ?", q.Benchmark)
+	}
+	if q.Series != "" {
+		add("se.title ILIKE ?", "%"+q.Series+"%")
+	}
+	if q.Author != "" {
+		add("(t.author ILIKE ? OR m.from_email ILIKE ?)", "%"+q.Author+"%", "%"+q.Author+"%")
+	}
+	if q.MessageID != "" {
+		add("t.message_id = ?", strings.Trim(strings.TrimSpace(q.MessageID), "<>"))
+	}
+	if !q.Since.IsZero() {
+		add("m.date >= ?", q.Since)
+	}
+	if !q.Until.IsZero() {
+		add("m.date < ?", q.Until)
+	}
+	if len(where) == 0 {
+		return "", nil
+	}
+	return " WHERE " + strings.Join(where, " AND "), args
+}
+
+// decodeTable reads a stored model.Table. Its verdicts are decided again
+// (with the default minimum change, as crawl stores them), as the SQLite
+// store does, so that both give the same records.
+func decodeTable(doc string) (model.Table, error) {
+	var t model.Table
+	if err := json.Unmarshal([]byte(doc), &t); err != nil {
+		return t, err
+	}
+	normalize.Decide(&t, 0)
+	return t, nil
+}
+
+// Document implements store.Reader: the stored tables matching q,
+// rebuilt from each table's stored model.Table and numbered t01, t02, ...
+// in the order their first copies were read, as one crawl into SQLite
+// numbers them, however many writers stored them in whatever order; with
+// the messages that hold them.
+func (s *Store) Document(ctx context.Context, q store.Query) (*model.Document, error) {
+	where, args := filters(q)
+	rows, err := s.db.Query(ctx, `SELECT t.n, t.quoted_copies, t.doc::text, m.message_id, m.subject,
+			m.from_name, m.from_email, m.date, se.title, se.version, m.patch_index, m.patch_total
+		FROM (SELECT id, message_rowid, benchmark, author, message_id, quoted_copies, doc,
+				row_number() OVER (ORDER BY first_seq, first_index, id) AS n FROM tables) AS t
+		JOIN messages m ON m.id = t.message_rowid LEFT JOIN series se ON se.id = m.series_id`+
+		where+" ORDER BY t.n", args...)
+	if err != nil {
+		return nil, s.wrap("querying", err)
+	}
+	defer rows.Close()
+	doc := &model.Document{Schema: model.SchemaVersion, Sources: []model.Source{}, Messages: []model.Message{},
+		Tables: []model.Table{}, Threads: []model.Thread{}}
+	seen := map[string]bool{}
+	for rows.Next() {
+		var n int64
+		var copies int
+		var js string
+		var m model.Message
+		var date *time.Time
+		var title *string
+		var version, index, total *int
+		if err := rows.Scan(&n, &copies, &js, &m.ID, &m.Subject, &m.From.Name, &m.From.Email,
+			&date, &title, &version, &index, &total); err != nil {
+			return nil, s.wrap("querying", err)
+		}
+		t, err := decodeTable(js)
+		if err != nil {
+			return nil, s.wrap("querying", fmt.Errorf("table %d: %w", n, err))
+		}
+		t.ID, t.QuotedCopies = store.TableID(n), copies
+		if date != nil {
+			d := date.UTC()
+			m.Date = &d
+		}
+		// Tables stored before tables kept their message's date and
+		// subject get those of its message row.
+		if t.Date == nil {
+			t.Date = m.Date
+		}
+		if t.Subject == "" {
+			t.Subject = m.Subject
+		}
+		doc.Tables = append(doc.Tables, t)
+		if seen[m.ID] {
+			continue
+		}
+		seen[m.ID] = true
+		m.Source = t.Source
+		if title != nil {
+			m.Patch = &model.PatchTag{Title: *title, Version: deref(version), Index: deref(index), Total: deref(total)}
+		}
+		doc.Messages = append(doc.Messages, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.wrap("querying", err)
+	}
+	return doc, nil
+}
+
+// SeriesOf implements store.Reader.
+func (s *Store) SeriesOf(ctx context.Context, messageID string) ([]string, error) {
+	id := strings.Trim(strings.TrimSpace(messageID), "<>")
+	rows, err := s.db.Query(ctx, `SELECT DISTINCT se.title, m.message_id = $1 AS own
+		FROM messages m JOIN series se ON se.id = m.series_id
+		WHERE m.message_id = $1 OR m.thread_root IN (SELECT thread_root FROM messages WHERE message_id = $1)
+		ORDER BY own DESC, se.title`, id)
+	if err != nil {
+		return nil, s.wrap("querying", err)
+	}
+	defer rows.Close()
+	var own, thread []string
+	for rows.Next() {
+		var title string
+		var mine bool
+		if err := rows.Scan(&title, &mine); err != nil {
+			return nil, s.wrap("querying", err)
+		}
+		if mine {
+			own = append(own, title)
+		} else if !slices.Contains(thread, title) {
+			thread = append(thread, title)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.wrap("querying", err)
+	}
+	if len(own) > 0 {
+		return own, nil
+	}
+	return thread, nil
+}
