@@ -320,8 +320,8 @@ func (g *grid) metricColumns() bool {
 			// group is a variant ("latency 0" over min, avg, max)
 			return false
 		}
-		first := strings.ToLower(strings.FieldsFunc(fr[0], func(r rune) bool { return r == ' ' || r == '(' || r == '[' })[0])
-		if !metricWords[first] && !g.unitless[j] {
+		words := strings.FieldsFunc(fr[0], func(r rune) bool { return r == ' ' || r == '(' || r == '[' })
+		if (len(words) == 0 || !metricWords[strings.ToLower(words[0])]) && !g.unitless[j] {
 			return false
 		}
 	}

@@ -33,3 +33,14 @@ func TestColumnar(t *testing.T) { runFamily(t, columnar{}, columnarCases) }
 func FuzzColumnar(f *testing.F) { fuzzFamily(f, columnar{}, columnarCases) }
 
 func BenchmarkColumnar(b *testing.B) { benchFamily(b, columnar{}) }
+
+// TestColumnarBracketTitle: a column titled by a bracket alone (found in
+// real mail) is no metric and no panic.
+func TestColumnarBracketTitle(t *testing.T) {
+	ms, _ := readCells(columnar{}, "name        (          size\nalpha     12.5      3.25\nbeta      13.5      4.25\n")
+	for _, m := range ms {
+		if len(m.Table.Rows) == 0 {
+			t.Fatal("a table without rows")
+		}
+	}
+}
