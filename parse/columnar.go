@@ -212,7 +212,7 @@ func (g *grid) plausible() bool {
 			labelled++
 		}
 	}
-	keyed, paths := 0, 0
+	keyed, paths, code := 0, 0, 0
 	for _, l := range g.labels {
 		if strings.HasSuffix(l, ":") {
 			keyed++
@@ -220,10 +220,14 @@ func (g *grid) plausible() bool {
 		if strings.HasPrefix(l, "/") {
 			paths++
 		}
+		if len(l) > 1 && (l[0] == '+' || l[0] == '-') && !isDigit(l[1]) && l[1] != '.' {
+			code++ // "+#define ...", "+ *": lines of a patch
+		}
 	}
 	// rows named by file or device paths are a listing (/proc/swaps, df,
-	// losetup); a "#"-commented header is a /proc file's or perf report's
-	if paths*2 > len(g.labels) || strings.HasPrefix(g.labelHead, "#") || len(g.titles) > 0 && strings.HasPrefix(g.titles[0], "#") {
+	// losetup); a "#"-commented header is a /proc file's or perf report's;
+	// rows of a patch's added or removed lines are code
+	if paths*2 > len(g.labels) || code*2 > len(g.labels) || strings.HasPrefix(g.labelHead, "#") || len(g.titles) > 0 && strings.HasPrefix(g.titles[0], "#") {
 		return false
 	}
 	// rows without labels are a listing (vmstat, top), not cases; one
@@ -236,7 +240,27 @@ func (g *grid) plausible() bool {
 	if len(g.cols) == 1 && !titled && !(g.assigned && g.fractional()) || len(g.cols) == 1 && keyed*2 > len(g.labels) {
 		return false
 	}
-	return titled || g.measured()
+	// without column titles only measured numbers make a result table:
+	// integers alone are a listing of frequencies, trip points or counts
+	return titled || g.fractional() || g.qualified()
+}
+
+// qualified reports whether some number of the grid carries a unit or a
+// figure beside it.
+func (g *grid) qualified() bool {
+	for _, row := range g.cells {
+		for _, c := range row {
+			if c == nil {
+				continue
+			}
+			for _, s := range c.slots {
+				if !s.missing && (s.unit != "" || len(s.extras) > 0) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // fractional reports whether some number of the grid has a fraction.
@@ -256,29 +280,6 @@ func (g *grid) titled() bool {
 	for _, t := range g.titles {
 		if t != "" {
 			return true
-		}
-	}
-	return false
-}
-
-// measured reports whether some number of the grid reads as a
-// measurement rather than an index, an id or a count of things: a
-// fraction, a figure beside it, a unit, or a magnitude of thousands.
-// Listings of node distances or cpu numbers have none.
-func (g *grid) measured() bool {
-	for _, row := range g.cells {
-		for _, c := range row {
-			if c == nil {
-				continue
-			}
-			for _, s := range c.slots {
-				if s.missing {
-					continue
-				}
-				if strings.ContainsAny(s.num, ".eE") || len(s.extras) > 0 || s.unit != "" || s.text != "" || len(strings.TrimLeft(s.num, "-")) >= 4 {
-					return true
-				}
-			}
 		}
 	}
 	return false

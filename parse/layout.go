@@ -507,8 +507,11 @@ func leadingLabel(lines []layLine, first int, bd *body) {
 // headerText reports whether a line can hold column titles: no sentence
 // (a prose word, a sentence end), no command line.
 func headerText(t string) bool {
-	if isCommand(t) || strings.HasSuffix(t, ".") && len(strings.Fields(t)) > 4 {
+	if isCommand(t) || shellPrompt(t) || strings.HasSuffix(t, ".") && len(strings.Fields(t)) > 4 {
 		return false
+	}
+	if strings.HasPrefix(t, "===") || strings.HasSuffix(t, "===") {
+		return false // a banner ("===== CPU 6 =====") names a section, no column
 	}
 	words := strings.Fields(t)
 	for k, w := range words {
@@ -526,6 +529,22 @@ func headerText(t string) bool {
 		}
 	}
 	return true
+}
+
+// shellPrompt reports whether a line starts with a shell prompt
+// ("root@arm:~# cat ...", "user@host:/tmp$ ./run").
+func shellPrompt(t string) bool {
+	at := strings.IndexByte(t, '@')
+	if at <= 0 || strings.ContainsAny(t[:at], " \t") {
+		return false
+	}
+	rest := t[at:]
+	for _, p := range []string{"# ", "$ "} {
+		if i := strings.Index(rest, p); i > 0 && !strings.ContainsAny(rest[:i], " \t") {
+			return true
+		}
+	}
+	return false
 }
 
 // proseWords are words that make a line prose, not a header.
