@@ -135,7 +135,7 @@ func read(body []model.Line, explain bool) ([]model.Table, []Candidate) {
 		}
 	}
 	sort.SliceStable(tables, func(i, j int) bool { return tables[i].StartLine < tables[j].StartLine })
-	tables = mergeLabelled(tables)
+	tables = mergeLabelled(dropListings(tables))
 	orientByEarlier(tables)
 	return tables, cands
 }

@@ -289,3 +289,67 @@ func kernelName(s string) bool {
 	}
 	return i == len(f) || strings.ContainsRune(".-+_", rune(f[i]))
 }
+
+// dropListings removes the tables that are no benchmark results whatever
+// family read them: most rows named by file paths (a diffstat, "...
+// /atmel-flexcom.txt | 1 +"), hex identifiers in the labels or titles (a
+// descriptor or register dump), or nearly every number a round multiple of
+// a thousand of at least ten thousand (frequency and limit listings:
+// "cur_freq 165000000").
+func dropListings(tables []model.Table) []model.Table {
+	out := tables[:0]
+	for _, t := range tables {
+		if !listing(&t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// listing reports whether a table is one of the listings dropListings
+// names.
+func listing(t *model.Table) bool {
+	rows, paths, hex := len(t.Rows), 0, 0
+	numbers, round := 0, 0
+	for _, r := range t.Rows {
+		if filePath(r.Case) {
+			paths++
+		}
+		if hexWord(r.Case) {
+			hex++
+		}
+		for _, c := range r.Cells {
+			numbers++
+			if v := string(c.Value); c.Text == "" && len(v) >= 5 && strings.HasSuffix(v, "000") && !strings.ContainsAny(v, ".eE") {
+				round++
+			}
+		}
+	}
+	for _, v := range t.Variants {
+		if hexWord(v) {
+			return true
+		}
+	}
+	return rows > 0 && (paths*2 > rows || hex*2 > rows || numbers >= 3 && round*5 >= numbers*4)
+}
+
+// filePath reports whether a label is a file path: a '/' inside and a
+// file name with an extension, or a path cut short with "...".
+func filePath(s string) bool {
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, ".../") {
+		return true
+	}
+	slash := strings.LastIndexByte(s, '/')
+	return slash > 0 && strings.IndexByte(s[slash:], '.') > 0 && !strings.ContainsAny(s, " \t")
+}
+
+// hexWord reports whether s holds a hexadecimal literal ("0x0009").
+func hexWord(s string) bool {
+	for _, w := range strings.Fields(s) {
+		if len(w) > 2 && (strings.HasPrefix(w, "0x") || strings.HasPrefix(w, "0X")) {
+			return true
+		}
+	}
+	return false
+}

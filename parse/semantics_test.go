@@ -91,3 +91,26 @@ func TestOrientByEarlier(t *testing.T) {
 	assert.Equal(t, "async", ts[1].Rows[0].Cells[0].Variant)
 	assert.Equal(t, "async", ts[0].Variants[0], "the first table stays as it is")
 }
+
+func TestListing(t *testing.T) {
+	row := func(label string, values ...string) model.Row {
+		r := model.Row{Case: label}
+		for _, v := range values {
+			r.Cells = append(r.Cells, model.Cell{Field: "value", Value: model.Number(v)})
+		}
+		return r
+	}
+	for name, tc := range map[string]struct {
+		t    model.Table
+		want bool
+	}{
+		"diffstat":       {model.Table{Rows: []model.Row{row(".../bindings/mfd/a.txt", "1"), row("drivers/x/y.c", "12")}}, true},
+		"frequencies":    {model.Table{Rows: []model.Row{row("devfreq0", "165000000", "825000000"), row("devfreq1", "84000000", "400000000")}}, true},
+		"descriptors":    {model.Table{Variants: []string{"Data 0x0009"}, Rows: []model.Row{row("bLength", "9")}}, true},
+		"results":        {model.Table{Rows: []model.Row{row("hackbench-1", "4.25", "4.14"), row("hackbench-8", "5.45", "5.44")}}, false},
+		"round but few":  {model.Table{Rows: []model.Row{row("ops", "12000", "13410"), row("lat", "120.5", "118.2")}}, false},
+		"suffixed sizes": {model.Table{Rows: []model.Row{{Case: "randread", Cells: []model.Cell{{Value: "250000", Text: "250K"}, {Value: "262000", Text: "262K"}, {Value: "270000", Text: "270K"}}}}}, false},
+	} {
+		assert.Equal(t, tc.want, listing(&tc.t), name)
+	}
+}
