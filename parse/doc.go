@@ -10,6 +10,12 @@
 // registered with the better rank wins, then the larger table. Headings
 // above a table become its context and name its benchmark (context.go).
 //
+// Tokens come from hand-written scanners, never from regular expressions:
+// lex.go cuts the column tokens the geometry families read, lexdef.go and
+// lexfam.go are the participle lexers of the cell and tool grammars. Each
+// block line is lexed once (Block.tokens in lexcache.go; peekcache.go for
+// the grammars), however many families read it.
+//
 //	tables := parse.Tables(msg.Body)
 //	for _, t := range tables {
 //		fmt.Println(t.Format, t.Benchmark, t.Context, len(t.Rows))
