@@ -1,12 +1,15 @@
 package parse
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/lkmlbench/lkmlbench/corpus/gitgo"
 	"github.com/lkmlbench/lkmlbench/mbox"
 	"github.com/lkmlbench/lkmlbench/model"
 )
@@ -162,6 +165,61 @@ func BenchmarkTablesDev(b *testing.B) {
 			}
 		}
 	}
+	b.SetBytes(int64(size))
+	b.ResetTimer()
+	defer reportCPU(b, size)()
+	for i := 0; i < b.N; i++ {
+		for _, body := range bodies {
+			Tables(body)
+		}
+	}
+}
+
+// archiveBodies are the bodies, holding at least one table, of the first
+// messages of the public-inbox archives named by LKMLBENCH_ARCHIVES (a
+// colon-separated list of epoch repositories), up to max bodies.
+func archiveBodies(b *testing.B, max int) ([][]model.Line, int) {
+	var bodies [][]model.Line
+	size := 0
+	for _, dir := range filepath.SplitList(os.Getenv("LKMLBENCH_ARCHIVES")) {
+		enough := errors.New("enough")
+		err := gitgo.Messages(context.Background(), dir, func(_ string, data []byte) error {
+			res, err := mbox.Read("m", data, mbox.Options{})
+			if err != nil {
+				return nil
+			}
+			for _, m := range res.Messages {
+				if len(Tables(m.Body)) == 0 {
+					continue
+				}
+				bodies = append(bodies, m.Body)
+				for _, l := range m.Body {
+					size += len(l.Text) + 1
+				}
+			}
+			if len(bodies) >= max {
+				return enough
+			}
+			return nil
+		})
+		if err != nil && !errors.Is(err, enough) {
+			b.Fatal(err)
+		}
+		if len(bodies) >= max {
+			break
+		}
+	}
+	return bodies, size
+}
+
+// BenchmarkTablesArchive measures the reading of real result mail: the
+// first 300 messages with a table of the archives in LKMLBENCH_ARCHIVES
+// (skipped when it is unset).
+func BenchmarkTablesArchive(b *testing.B) {
+	if os.Getenv("LKMLBENCH_ARCHIVES") == "" {
+		b.Skip("LKMLBENCH_ARCHIVES is not set")
+	}
+	bodies, size := archiveBodies(b, 300)
 	b.SetBytes(int64(size))
 	b.ResetTimer()
 	defer reportCPU(b, size)()
