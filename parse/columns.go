@@ -294,7 +294,7 @@ func refine(line string, ts []tok) []tok {
 			t.kind = tPM
 			out = append(out, t)
 		case t.kind == tWord && i > 0:
-			out = append(out, splitWord(t)...)
+			out = appendWord(out, t)
 		default:
 			out = append(out, t)
 		}
@@ -302,14 +302,13 @@ func refine(line string, ts []tok) []tok {
 	return foldSpreads(line, out)
 }
 
-// splitWord reads one composite word; a word of no known shape stays a
-// word.
-func splitWord(t tok) []tok {
+// appendWord appends one composite word, read, to out; a word of no
+// known shape stays a word.
+func appendWord(out []tok, t tok) []tok {
 	sub := func(k tokKind, a, z int) tok {
 		return tok{kind: k, text: t.text[a:z], start: t.start + a, end: t.start + z}
 	}
 	if lead, a, z, tail, ok := matchPM(t.text); ok {
-		var out []tok
 		if lead >= 0 {
 			out = append(out, sub(tNum, 0, lead))
 		}
@@ -320,29 +319,26 @@ func splitWord(t tok) []tok {
 		return out
 	}
 	if k, ok := matchSlash(t.text); ok {
-		return []tok{sub(tNum, 0, k), sub(tSlash, k, k+1), sub(tNum, k+1, len(t.text))}
+		return append(out, sub(tNum, 0, k), sub(tSlash, k, k+1), sub(tNum, k+1, len(t.text)))
 	}
 	if num, ok := matchBrack(t.text); ok {
 		t.kind, t.num = tBrack, num
-		return []tok{t}
+		return append(out, t)
 	}
 	if num, suffix, ok := matchQty(t.text); ok {
 		if k, ok := magnitudes[suffix]; ok {
 			t.kind, t.num, t.mult = tNum, num, k
-			return []tok{t}
-		}
-		if glueUnits[suffix] {
+		} else if glueUnits[suffix] {
 			t.kind, t.num, t.unit = tNum, num, suffix
-			return []tok{t}
 		}
 	}
-	return []tok{t}
+	return append(out, t)
 }
 
 // foldSpreads folds "(" [+/-] number [%] ")" into one tParen token; a
-// "+/-" inside marks it a spread.
+// "+/-" inside marks it a spread. It folds ts in place.
 func foldSpreads(line string, ts []tok) []tok {
-	out := make([]tok, 0, len(ts))
+	out := ts[:0] // never ahead of i
 	for i := 0; i < len(ts); i++ {
 		if ts[i].kind != tOther || ts[i].text != "(" {
 			out = append(out, ts[i])

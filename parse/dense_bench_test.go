@@ -1,12 +1,15 @@
 package parse
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/lkmlbench/lkmlbench/corpus/gitgo"
 	"github.com/lkmlbench/lkmlbench/mbox"
 	"github.com/lkmlbench/lkmlbench/model"
 )
@@ -18,7 +21,8 @@ const denseRows = 5000
 // read: schbench value-pct, AMD pct-imp-cv, mmtests compare, whitespace
 // columns, pipe grid with spreads and ratios, ASCII grid, LKP comparison,
 // perf stat, arrow rows and lmbench-style positional columns. The numbers
-// vary with the row so that no two rows are alike.
+// vary with the row and the table (seed) so that no two rows of the body
+// are alike: a line met again in a later table would flatter any cache.
 var denseLayouts = []func(b *strings.Builder, n, seed int){
 	func(b *strings.Builder, n, seed int) {
 		b.WriteString("#workers:     base                   patched\n")
@@ -29,7 +33,7 @@ var denseLayouts = []func(b *strings.Builder, n, seed int){
 	func(b *strings.Builder, n, seed int) {
 		b.WriteString("  Case:           tip[pct imp](CV)      eevdf[pct imp](CV)\n")
 		for i := 0; i < n; i++ {
-			fmt.Fprintf(b, "  %4d-groups     1.00 [ -0.00]( %d.%02d)     0.%02d [  %d.%02d]( %d.11)\n", i+1, i%7, i%89, 50+i%49, i%5, i%83, i%6)
+			fmt.Fprintf(b, "  %4d-groups     1.00 [ -0.00]( %d.%02d)     0.%02d [  %d.%02d]( %d.11)\n", i+1, i%7, i%89, 50+i%49, seed%5, i%83, i%6)
 		}
 	},
 	func(b *strings.Builder, n, seed int) {
@@ -48,7 +52,7 @@ var denseLayouts = []func(b *strings.Builder, n, seed int){
 		b.WriteString("| test      | base            | patched         | ratio  |\n")
 		b.WriteString("|-----------|-----------------|-----------------|--------|\n")
 		for i := 0; i < n; i++ {
-			fmt.Fprintf(b, "| run%-6d | %d.%03d+/-0.%03d  | %d.%03d+/-0.%03d  | 1.%03dx |\n", i+1, 12+i%9, i%997, i%613, 12+i%7, i%991, i%419, i%41)
+			fmt.Fprintf(b, "| run%-6d | %d.%03d+/-0.%03d  | %d.%03d+/-0.%03d  | 1.%03dx |\n", i+1, 12+i%9, seed%997, i%613, 12+i%7, i%991, i%419, i%41)
 		}
 	},
 	func(b *strings.Builder, n, seed int) {
@@ -66,18 +70,18 @@ var denseLayouts = []func(b *strings.Builder, n, seed int){
 		b.WriteString("         %stddev     %change         %stddev\n")
 		b.WriteString("             \\          |                \\  \n")
 		for i := 0; i < n; i++ {
-			fmt.Fprintf(b, "  1.%03de+08 ±  %d%%     +%d.%d%%  1.%03de+08 ±  3%%  will-it-scale.metric_%d\n", 100+i%899, 1+i%5, i%30, i%10, 200+i%799, i)
+			fmt.Fprintf(b, "  1.%03de+08 ±  %d%%     +%d.%d%%  1.%03de+08 ±  3%%  will-it-scale.metric_%d\n", 100+i%899, 1+i%5, i%30, i%10, 200+seed%799, i)
 		}
 	},
 	func(b *strings.Builder, n, seed int) {
 		b.WriteString(" Performance counter stats for 'hackbench' (5 runs):\n\n")
 		for i := 0; i < n; i++ {
-			fmt.Fprintf(b, "     %d,%03d,%03d,%03d      event_%d:u            #    1.%02d  insn per cycle   ( +-  0.%02d%% )\n", 1+i%9, i%1000, (i*7)%1000, (i*13)%1000, i, i%99, i%97)
+			fmt.Fprintf(b, "     %d,%03d,%03d,%03d      event_%d:u            #    1.%02d  insn per cycle   ( +-  0.%02d%% )\n", 1+i%9, seed%1000, (i*7)%1000, (i*13)%1000, i, i%99, i%97)
 		}
 	},
 	func(b *strings.Builder, n, seed int) {
 		for i := 0; i < n; i++ {
-			fmt.Fprintf(b, "  case_%-6d %d.%02ds -> %d.%02ds (-%d.%d%%)\n", i+1, 4+i%5, i%100, 4+i%4, (i*3)%100, i%9, i%10)
+			fmt.Fprintf(b, "  case_%-6d %d.%02ds -> %d.%02ds (-%d.%d%%)\n", i+1, 4+i%5, seed%100, 4+i%4, (i*3)%100, i%9, i%10)
 		}
 	},
 	func(b *strings.Builder, n, seed int) {
@@ -85,7 +89,7 @@ var denseLayouts = []func(b *strings.Builder, n, seed int){
 		b.WriteString("                   call  I/O stat clos TCP  inst hndl proc proc proc\n")
 		b.WriteString("--------- ----- ---- ---- ---- ---- ---- ---- ---- ---- ---- ---- ----\n")
 		for i := 0; i < n; i++ {
-			fmt.Fprintf(b, "host%-5d 2.6.%-2d 2%03d 0.%02d 0.%02d 2.%02d 3.%02d 11.%d 0.%02d 1.%02d 1%02d. 5%02d. 1%03d\n", i, i%40, i%1000, i%100, (i+5)%100, i%100, (i+9)%100, i%10, i%100, (i+3)%100, i%100, i%100, i%1000)
+			fmt.Fprintf(b, "host%-5d 2.6.%-2d 2%03d 0.%02d 0.%02d 2.%02d 3.%02d 11.%d 0.%02d 1.%02d 1%02d. 5%02d. 1%03d\n", i, i%40, seed%1000, i%100, (i+5)%100, i%100, (i+9)%100, i%10, i%100, (i+3)%100, i%100, i%100, i%1000)
 		}
 	},
 }
@@ -161,6 +165,61 @@ func BenchmarkTablesDev(b *testing.B) {
 			}
 		}
 	}
+	b.SetBytes(int64(size))
+	b.ResetTimer()
+	defer reportCPU(b, size)()
+	for i := 0; i < b.N; i++ {
+		for _, body := range bodies {
+			Tables(body)
+		}
+	}
+}
+
+// archiveBodies are the bodies, holding at least one table, of the first
+// messages of the public-inbox archives named by LKMLBENCH_ARCHIVES (a
+// colon-separated list of epoch repositories), up to max bodies.
+func archiveBodies(b *testing.B, max int) ([][]model.Line, int) {
+	var bodies [][]model.Line
+	size := 0
+	for _, dir := range filepath.SplitList(os.Getenv("LKMLBENCH_ARCHIVES")) {
+		enough := errors.New("enough")
+		err := gitgo.Messages(context.Background(), dir, "", func(_ string, data []byte) error {
+			res, err := mbox.Read("m", data, mbox.Options{})
+			if err != nil {
+				return nil
+			}
+			for _, m := range res.Messages {
+				if len(Tables(m.Body)) == 0 {
+					continue
+				}
+				bodies = append(bodies, m.Body)
+				for _, l := range m.Body {
+					size += len(l.Text) + 1
+				}
+			}
+			if len(bodies) >= max {
+				return enough
+			}
+			return nil
+		})
+		if err != nil && !errors.Is(err, enough) {
+			b.Fatal(err)
+		}
+		if len(bodies) >= max {
+			break
+		}
+	}
+	return bodies, size
+}
+
+// BenchmarkTablesArchive measures the reading of real result mail: the
+// first 300 messages with a table of the archives in LKMLBENCH_ARCHIVES
+// (skipped when it is unset).
+func BenchmarkTablesArchive(b *testing.B) {
+	if os.Getenv("LKMLBENCH_ARCHIVES") == "" {
+		b.Skip("LKMLBENCH_ARCHIVES is not set")
+	}
+	bodies, size := archiveBodies(b, 300)
 	b.SetBytes(int64(size))
 	b.ResetTimer()
 	defer reportCPU(b, size)()

@@ -15,11 +15,13 @@
 //     blocks: runs of lines holding number tokens or rules, with the few
 //     lines above them that may be headers. Prose that only mentions
 //     numbers never reaches a grammar.
-//  1. Tokens (lex.go, lexdef.go, lexfam.go, lexcache.go): one hand-written
-//     lexer gives each line its tokens with byte columns (numbers with
-//     their exact text, magnitude suffixes, glued units, brackets, pipes,
-//     words), once per block for every reader; the participle grammars run
-//     over hand-written lexer definitions, never over regexps.
+//  1. Tokens (lex.go, lexdef.go, lexfam.go, lexcache.go, peekcache.go):
+//     hand-written scanners, never regular expressions. lex.go gives each
+//     line its column tokens with byte columns (numbers with their exact
+//     text, magnitude suffixes, glued units, brackets, pipes, words), once
+//     per block for every reader (Block.tokens); lexdef.go and lexfam.go
+//     are the participle lexers of the cell and tool grammars, whose
+//     tokens peekcache.go builds once per line.
 //  2. Layout (layout.go): cells from separators and blank gaps, value
 //     columns from the rows, header lines stacked above them with each
 //     fragment given to the columns it titles, sub-headings, row groups,

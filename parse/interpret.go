@@ -141,7 +141,7 @@ func listSplit(ts []tok) ([]tok, bool) {
 		if isDigit(head.text[len(head.text)-1]) {
 			head.kind = tNum
 		} else {
-			head = splitWord(head)[0]
+			head = appendWord(nil, head)[0]
 		}
 		out[i] = head
 	}

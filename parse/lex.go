@@ -269,7 +269,7 @@ func isDashByte(c byte) bool {
 	return false
 }
 
-// Composite words (see refine): the shapes splitWord reads, each matched
+// Composite words (see refine): the shapes appendWord reads, each matched
 // over the whole word.
 
 // matchPM matches [-+−]?\d[\d.,]*%? (optional), then "+/-", "+-" or "±",

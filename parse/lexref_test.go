@@ -127,7 +127,7 @@ func refRefine(line string, ts []tok) []tok {
 	return foldSpreads(line, out)
 }
 
-// refSplitWord is splitWord with the regular expressions.
+// refSplitWord is appendWord as it was, with the regular expressions.
 func refSplitWord(t tok) []tok {
 	sub := func(k tokKind, a, z int) tok {
 		return tok{kind: k, text: t.text[a:z], start: t.start + a, end: t.start + z}
