@@ -513,6 +513,11 @@ func headerText(t string) bool {
 	if strings.HasPrefix(t, "===") || strings.HasSuffix(t, "===") {
 		return false // a banner ("===== CPU 6 =====") names a section, no column
 	}
+	for _, root := range []string{"/sys/", "/proc/", "/dev/", "/tmp/", "/home/"} {
+		if strings.Contains(t, root) {
+			return false // a command or a file read ("cat /proc/stat"), no title
+		}
+	}
 	words := strings.Fields(t)
 	for k, w := range words {
 		// "rate: (of 3 iterations)": a "key:" inside a line is no title

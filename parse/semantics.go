@@ -326,8 +326,13 @@ func listing(t *model.Table) bool {
 		}
 	}
 	for _, v := range t.Variants {
-		if hexWord(v) {
+		if hexWord(v) || logStamp(v) {
 			return true
+		}
+	}
+	for _, h := range t.Context {
+		if logStamp(h) {
+			return true // rows cut from a kernel log
 		}
 	}
 	return rows > 0 && (paths*2 > rows || hex*2 > rows || numbers >= 3 && round*5 >= numbers*4)
@@ -342,6 +347,35 @@ func filePath(s string) bool {
 	}
 	slash := strings.LastIndexByte(s, '/')
 	return slash > 0 && strings.IndexByte(s[slash:], '.') > 0 && !strings.ContainsAny(s, " \t")
+}
+
+// logStamp reports whether s holds a kernel log timestamp ("[   88.593830]",
+// "<4>[").
+func logStamp(s string) bool {
+	if strings.Contains(s, ">[") {
+		return true
+	}
+	i := strings.IndexByte(s, '[')
+	if i < 0 {
+		return false
+	}
+	j := strings.IndexByte(s[i:], ']')
+	if j < 0 {
+		return false
+	}
+	stamp := strings.TrimSpace(s[i+1 : i+j])
+	whole, frac, ok := strings.Cut(stamp, ".")
+	if !ok || len(frac) != 6 || whole == "" {
+		return false
+	}
+	for _, part := range []string{whole, frac} {
+		for k := 0; k < len(part); k++ {
+			if !isDigit(part[k]) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // hexWord reports whether s holds a hexadecimal literal ("0x0009").

@@ -114,3 +114,9 @@ func TestListing(t *testing.T) {
 		assert.Equal(t, tc.want, listing(&tc.t), name)
 	}
 }
+
+func TestLogStamp(t *testing.T) {
+	for s, want := range map[string]bool{"[   88.593830] free:7986878": true, "<4>[": true, "[12.5]": false, "1.00 [ -0.00]": false, "plain": false} {
+		assert.Equal(t, want, logStamp(s), "%q", s)
+	}
+}
