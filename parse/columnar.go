@@ -214,7 +214,7 @@ func (g *grid) plausible() bool {
 	}
 	keyed, paths, code := 0, 0, 0
 	for _, l := range g.labels {
-		if strings.HasSuffix(l, ":") {
+		if strings.HasSuffix(l, ":") || strings.HasSuffix(l, "=") {
 			keyed++
 		}
 		if strings.HasPrefix(l, "/") {

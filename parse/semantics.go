@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
@@ -326,8 +327,16 @@ func listing(t *model.Table) bool {
 		}
 	}
 	for _, v := range t.Variants {
-		if hexWord(v) || logStamp(v) {
+		if hexWord(v) || logStamp(v) || diffstatBar(v) {
 			return true
+		}
+	}
+	if bucketRanges(t) {
+		return true // "from to extents": a histogram of free space, state
+	}
+	for _, r := range t.Rows {
+		if r.Case == "boot_successes" || r.Case == "boot_failures" {
+			return true // a robot's boot test counts, no benchmark
 		}
 	}
 	for _, h := range t.Context {
@@ -378,12 +387,47 @@ func logStamp(s string) bool {
 	return true
 }
 
-// hexWord reports whether s holds a hexadecimal literal ("0x0009").
+// hexWord reports whether s holds a hexadecimal literal ("0x0009") or
+// two words of a hex dump ("8e690000 66c0000": hex digits, letters and
+// digits mixed). One such word alone is a commit id, as LKP's variants.
 func hexWord(s string) bool {
+	bare := 0
 	for _, w := range strings.Fields(s) {
 		if len(w) > 2 && (strings.HasPrefix(w, "0x") || strings.HasPrefix(w, "0X")) {
 			return true
 		}
+		if len(w) >= 6 && strings.Trim(w, "0123456789abcdef") == "" && strings.Trim(w, "0123456789") != "" && strings.Trim(w, "abcdef") != "" {
+			bare++
+		}
+	}
+	return bare >= 2
+}
+
+// diffstatBar reports whether s ends in a diffstat's bar ("6 +-----").
+func diffstatBar(s string) bool {
+	for _, w := range strings.Fields(s) {
+		if len(w) >= 3 && strings.Trim(w, "+-") == "" && strings.Contains(w, "+") {
+			return true
+		}
 	}
 	return false
+}
+
+// bucketRanges reports whether the rows are power-of-two buckets: each
+// labelled by its lower bound with the upper bound first ("2  3 ...",
+// "4  7 ...", "8  15 ..."), as free-space and size histograms print them.
+func bucketRanges(t *model.Table) bool {
+	n, hits := 0, 0
+	for _, r := range t.Rows {
+		if len(r.Cells) == 0 {
+			continue
+		}
+		lo, err1 := strconv.Atoi(r.Case)
+		hi, err2 := strconv.Atoi(string(r.Cells[0].Value))
+		n++
+		if err1 == nil && err2 == nil && lo > 0 && (hi == 2*lo-1 || lo == 1 && hi == 1) {
+			hits++
+		}
+	}
+	return n >= 3 && hits*5 >= n*4
 }

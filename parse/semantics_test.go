@@ -120,3 +120,15 @@ func TestLogStamp(t *testing.T) {
 		assert.Equal(t, want, logStamp(s), "%q", s)
 	}
 }
+
+func TestListingShapes(t *testing.T) {
+	buckets := model.Table{}
+	for _, b := range [][2]string{{"1", "1"}, {"2", "3"}, {"4", "7"}, {"8", "15"}} {
+		buckets.Rows = append(buckets.Rows, model.Row{Case: b[0], Cells: []model.Cell{{Value: model.Number(b[1])}, {Value: "0.01"}}})
+	}
+	assert.True(t, listing(&buckets), "free-space buckets")
+	assert.True(t, diffstatBar("6 +-----"))
+	assert.False(t, diffstatBar("+-20"))
+	assert.True(t, hexWord("8e690000 66c0000"))
+	assert.False(t, hexWord("deadline 123456"))
+}
