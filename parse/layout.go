@@ -536,9 +536,14 @@ func headerText(t string) bool {
 	return true
 }
 
-// shellPrompt reports whether a line starts with a shell prompt
-// ("root@arm:~# cat ...", "user@host:/tmp$ ./run").
+// shellPrompt reports whether a line holds a shell prompt ("root@arm:~#
+// cat ...", "user@host:/tmp$ ./run", "box ~ # free").
 func shellPrompt(t string) bool {
+	for _, p := range []string{"~ # ", "~ $ ", "~# ", "~$ "} {
+		if strings.Contains(t, p) {
+			return true // "ftp-back ~ # free", "host:~$ cat"
+		}
+	}
 	at := strings.IndexByte(t, '@')
 	if at <= 0 || strings.ContainsAny(t[:at], " \t") {
 		return false
