@@ -220,8 +220,9 @@ func (g *grid) plausible() bool {
 		if strings.HasPrefix(l, "/") {
 			paths++
 		}
-		if len(l) > 1 && (l[0] == '+' || l[0] == '-') && !isDigit(l[1]) && l[1] != '.' {
-			code++ // "+#define ...", "+ *": lines of a patch
+		if len(l) > 1 && (l[0] == '+' || l[0] == '-') && !isDigit(l[1]) && l[1] != '.' ||
+			len(l) > 1 && l[0] == '#' && (l[1] == ' ' || l[1] >= 'a' && l[1] <= 'z') {
+			code++ // "+#define ...", "+ *": lines of a patch; "#define X 3": C
 		}
 	}
 	// rows named by file or device paths are a listing (/proc/swaps, df,
