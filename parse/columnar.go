@@ -77,7 +77,7 @@ type laidTable struct {
 // body, its columns, a header of numbers or a key column, its titles.
 func layTable(lines []layLine, first int) (laidTable, int, bool) {
 	bd := readBody(lines, first)
-	if len(bd.rows) < 2 && len(lines[first].cells) < 3 {
+	if len(bd.rows) == 0 || len(bd.rows) < 2 && len(lines[first].cells) < 3 {
 		return laidTable{}, first + 1, false
 	}
 	g, ok := place(bd)
@@ -88,7 +88,7 @@ func layTable(lines []layLine, first int) (laidTable, int, bool) {
 		// a header of numbers (task counts) over kernel rows names the
 		// cases; over anything else it is a per-cpu or per-node listing
 		if !rowsAreKernels(g.labels[1:], nil) {
-			return laidTable{}, bd.end, false
+			return laidTable{}, max(bd.end, first+1), false
 		}
 		g.casesAcross = true
 		g.labelHead = g.labels[0]
@@ -100,6 +100,9 @@ func layTable(lines []layLine, first int) (laidTable, int, bool) {
 		bd.rows, bd.lines, bd.subs, bd.group = bd.rows[1:], bd.lines[1:], bd.subs[1:], bd.group[1:]
 	}
 	g.keyColumn()
+	if len(g.cols) == 0 {
+		return laidTable{}, max(bd.end, first+1), false
+	}
 	start := first
 	if !g.casesAcross {
 		heads := readHead(lines, first)

@@ -99,8 +99,8 @@ func readTuple(ts []tok, style CommaStyle) ([]slot, bool) {
 	var out []slot
 	for i := 1; i < end; i++ {
 		if len(out) > 0 {
-			if ts[i].text != "," {
-				return nil, false
+			if ts[i].text != "," || i+1 == end {
+				return nil, false // a member must follow each comma
 			}
 			i++
 		}
