@@ -698,6 +698,7 @@ func groupKey(g *grid, bd body) int {
 	return -1
 }
 
+// containsString reports whether list holds s.
 func containsString(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
