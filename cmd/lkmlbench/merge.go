@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/alecthomas/kong"
@@ -26,6 +25,22 @@ func (c *mergeCmd) Run(ctx context.Context, k *kong.Context) (err error) {
 			return usageErr(fmt.Sprintf("%s is both an input and the output", in))
 		}
 	}
+	// Every input is opened, read-only, before the output is touched: a
+	// file that is no database (an empty file, a typo) stops the merge
+	// before anything is written.
+	var srcs []*sqlite.Store
+	defer func() {
+		for _, s := range srcs {
+			s.Close()
+		}
+	}()
+	for _, in := range c.Inputs {
+		src, err := sqlite.OpenReadOnly(in)
+		if err != nil {
+			return err
+		}
+		srcs = append(srcs, src)
+	}
 	out, err := sqlite.Open(c.Output)
 	if err != nil {
 		return err
@@ -38,16 +53,8 @@ func (c *mergeCmd) Run(ctx context.Context, k *kong.Context) (err error) {
 		}
 	}()
 	var total corpus.PutStats
-	for _, in := range c.Inputs {
-		if _, err := os.Stat(in); err != nil {
-			return err
-		}
-		src, err := sqlite.Open(in)
-		if err != nil {
-			return err
-		}
+	for _, src := range srcs {
 		st, err := corpus.Merge(ctx, out, src)
-		src.Close()
 		if err != nil {
 			return err
 		}

@@ -36,7 +36,7 @@ func (c *queryCmd) Run(ctx context.Context, k *kong.Context) error {
 	if _, err := os.Stat(c.DB); err != nil {
 		return fmt.Errorf("%s: no database here (write one with lkmlbench crawl): %w", c.DB, unwrapPath(err))
 	}
-	st, err := sqlite.Open(c.DB)
+	st, err := sqlite.OpenReadOnly(c.DB)
 	if err != nil {
 		return err
 	}

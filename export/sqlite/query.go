@@ -11,8 +11,9 @@ import (
 )
 
 // Query selects observations; zero fields select everything. Text
-// filters are SQL LIKE patterns matched case-insensitively, so '%' and '_'
-// are wildcards.
+// filters are matched case-insensitively; Benchmark is an SQL LIKE pattern
+// ('%' and '_' are wildcards), Series and Author are plain text ('%' and '_'
+// match themselves).
 type Query struct {
 	// Benchmark matches the table's benchmark name.
 	Benchmark string
@@ -42,10 +43,11 @@ func (s *Store) Observations(ctx context.Context, q Query) ([]model.Observation,
 		add("t.benchmark LIKE ?", q.Benchmark)
 	}
 	if q.Series != "" {
-		add("se.title LIKE ?", "%"+q.Series+"%")
+		add(`se.title LIKE ? ESCAPE '\'`, "%"+likeEscape(q.Series)+"%")
 	}
 	if q.Author != "" {
-		add("(t.author LIKE ? OR m.from_email LIKE ?)", "%"+q.Author+"%", "%"+q.Author+"%")
+		a := "%" + likeEscape(q.Author) + "%"
+		add(`(t.author LIKE ? ESCAPE '\' OR m.from_email LIKE ? ESCAPE '\')`, a, a)
 	}
 	if q.MessageID != "" {
 		add("t.message_id = ?", strings.Trim(strings.TrimSpace(q.MessageID), "<>"))
@@ -86,6 +88,11 @@ func (s *Store) Observations(ctx context.Context, q Query) ([]model.Observation,
 		return nil, s.wrap("querying", err)
 	}
 	return out, nil
+}
+
+// likeEscape makes text match itself inside a LIKE pattern with ESCAPE '\'.
+func likeEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(s)
 }
 
 // TableID renders a table's row id as extract numbers tables: "t01", ...

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"os"
 	"sort"
 	"strings"
 
@@ -59,6 +60,53 @@ func Open(path string) (*Store, error) {
 	if err := s.migrate(); err != nil {
 		db.Close()
 		return nil, err
+	}
+	return s, nil
+}
+
+// OpenReadOnly opens an existing database for reading only (query,
+// merge inputs, reports): the file is never created, migrated or written,
+// so a read-only file works and a file that is not an lkmlbench database
+// (an empty file, another program's database) is an error, not a new
+// database. Its schema must be one this lkmlbench knows.
+func OpenReadOnly(path string) (*Store, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, errors.Unwrap(err))
+	}
+	if st.Size() == 0 {
+		return nil, fmt.Errorf("%s: empty file, not an lkmlbench database", path)
+	}
+	q := url.Values{}
+	q.Set("mode", "ro")
+	q.Add("_pragma", "busy_timeout(5000)")
+	q.Add("_pragma", "query_only(1)")
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	db.SetMaxOpenConns(1)
+	s := &Store{path: path, db: db, sources: map[string]int64{}, series: map[seriesKey]int64{}}
+	var have int
+	if err := db.QueryRow("PRAGMA user_version").Scan(&have); err != nil {
+		db.Close()
+		return nil, s.wrap("reading schema version", err)
+	}
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	switch {
+	case have == 0:
+		db.Close()
+		return nil, fmt.Errorf("%s: not an lkmlbench database (no schema version)", path)
+	case have > len(names):
+		db.Close()
+		return nil, fmt.Errorf("%s: schema version %d is newer than this lkmlbench knows (%d)", path, have, len(names))
+	case have < len(names):
+		db.Close()
+		return nil, fmt.Errorf("%s: schema version %d is older than this lkmlbench's (%d): open it once with lkmlbench crawl or merge -o to migrate it", path, have, len(names))
 	}
 	return s, nil
 }
