@@ -176,17 +176,21 @@ func (w *walker) mbox(ctx context.Context, path string, r io.Reader) error {
 	return nil
 }
 
-// git emits the messages of one public-inbox epoch.
+// git emits the messages of one public-inbox epoch, and a fault for every
+// commit whose message could not be read.
 func (w *walker) git(ctx context.Context, repo string) error {
 	fn := func(commit string, data []byte) error {
 		w.bytes.Add(int64(len(data)))
 		return w.emit(&item{source: repo, commit: commit, raw: mbox.RawMessage{Data: data, Line: 1}})
 	}
+	fault := func(commit string, err error) error {
+		return w.emit(&item{source: repo, commit: commit, fault: err})
+	}
 	var err error
 	if w.useGitBinary() {
-		err = gitMessages(ctx, repo, fn)
+		err = gitMessages(ctx, repo, fn, fault)
 	} else {
-		err = gitgo.Messages(ctx, repo, fn)
+		err = gitgo.Messages(ctx, repo, fn, fault)
 	}
 	if err != nil && ctx.Err() == nil {
 		return w.emit(&item{source: repo, fault: err})

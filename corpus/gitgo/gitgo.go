@@ -13,9 +13,13 @@ import (
 
 // Messages calls fn with every message of the epoch repository at dir,
 // oldest commit first: the content of the blob "m" of each commit.
-// Deletion commits (a blob "d" instead) are skipped. An error of fn stops
-// the walk and is returned.
-func Messages(ctx context.Context, dir string, fn func(commit string, data []byte) error) error {
+// Deletion commits (a blob "d" instead) are skipped. Every commit that
+// cannot be read (missing or damaged objects, neither "m" nor "d") goes to
+// fault, and the walk goes on past it; where the history itself breaks off
+// (a parent commit cannot be read), the older commits are out of reach and
+// fault is told so once. An error of fn or fault stops the walk and is
+// returned.
+func Messages(ctx context.Context, dir string, fn func(commit string, data []byte) error, fault func(commit string, err error) error) error {
 	repo, err := git.PlainOpen(dir)
 	if err != nil {
 		return fmt.Errorf("%s: %w", dir, err)
@@ -31,45 +35,75 @@ func Messages(ctx context.Context, dir string, fn func(commit string, data []byt
 	// The log runs newest first; 20 bytes per commit is all that is kept
 	// to replay it oldest first.
 	var hashes []plumbing.Hash
-	err = iter.ForEach(func(c *object.Commit) error {
+	logErr := iter.ForEach(func(c *object.Commit) error {
 		hashes = append(hashes, c.Hash)
 		return ctx.Err()
 	})
-	if err != nil {
-		return fmt.Errorf("%s: log: %w", dir, err)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if logErr != nil {
+		if len(hashes) == 0 {
+			return fmt.Errorf("%s: log: %w", dir, logErr)
+		}
+		last := hashes[len(hashes)-1]
+		if err := fault(last.String(), fmt.Errorf("the history before this commit cannot be read, older messages are lost: %w", logErr)); err != nil {
+			return err
+		}
 	}
 	for i := len(hashes) - 1; i >= 0; i-- {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		data, err := message(repo, hashes[i])
-		if errors.Is(err, object.ErrFileNotFound) {
+		switch {
+		case errors.Is(err, errDeletion):
 			continue
+		case err != nil:
+			err = fault(hashes[i].String(), err)
+		default:
+			err = fn(hashes[i].String(), data)
 		}
 		if err != nil {
-			return fmt.Errorf("%s: commit %s: %w", dir, hashes[i], err)
-		}
-		if err := fn(hashes[i].String(), data); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// message returns the blob "m" of a commit.
+// errDeletion marks a deletion commit: blob "d" instead of "m".
+var errDeletion = errors.New("deletion commit")
+
+// message returns the blob "m" of a commit, errDeletion for a deletion
+// commit, or an error saying what could not be read.
 func message(repo *git.Repository, h plumbing.Hash) ([]byte, error) {
 	c, err := repo.CommitObject(h)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("the commit cannot be read: %w", err)
 	}
-	f, err := c.File("m")
+	tree, err := c.Tree()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("the commit's tree cannot be read: %w", err)
 	}
-	r, err := f.Reader()
+	entry, err := tree.FindEntry("m")
 	if err != nil {
-		return nil, err
+		if _, derr := tree.FindEntry("d"); derr == nil {
+			return nil, errDeletion
+		}
+		return nil, errors.New("the commit holds neither a message (m) nor a deletion (d)")
+	}
+	blob, err := repo.BlobObject(entry.Hash)
+	if err != nil {
+		return nil, fmt.Errorf("blob m (%s) is missing from the repository or damaged: %w", entry.Hash, err)
+	}
+	r, err := blob.Reader()
+	if err != nil {
+		return nil, fmt.Errorf("blob m (%s) cannot be read: %w", entry.Hash, err)
 	}
 	defer r.Close()
-	return io.ReadAll(r)
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("blob m (%s) is damaged: %w", entry.Hash, err)
+	}
+	return data, nil
 }
