@@ -256,3 +256,23 @@ func TestSeedsMatchExtract(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want, observations(t, st))
 }
+
+// TestCrawlCROnly: an mbox with old Mac line endings is the same archive
+// as its LF form, not one damaged message.
+func TestCrawlCROnly(t *testing.T) {
+	dir := t.TempDir()
+	lf := filepath.Join(dir, "lf.mbox")
+	writeMbox(t, lf, corpusMessages(10))
+	data, err := os.ReadFile(lf)
+	require.NoError(t, err)
+	cr := filepath.Join(dir, "cr.mbox")
+	require.NoError(t, os.WriteFile(cr, []byte(strings.ReplaceAll(string(data), "\n", "\r")), 0o644))
+	for _, in := range []string{lf, cr} {
+		st := openStore(t, filepath.Join(dir, filepath.Base(in)+".db"))
+		p, err := corpus.Crawl(context.Background(), st, []string{in}, corpus.Options{})
+		require.NoError(t, err)
+		assert.EqualValues(t, 10, p.Stored, in)
+		assert.EqualValues(t, 2, p.Tables, in)
+		assert.Zero(t, p.Faults, in)
+	}
+}

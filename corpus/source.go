@@ -138,6 +138,8 @@ func (w *walker) file(ctx context.Context, path string) error {
 		}
 		br = bufio.NewReaderSize(zr, 256<<10)
 	}
+	// As mbox.Read does, before the form is decided.
+	br = bufio.NewReaderSize(mbox.NewEOLReader(br), 256<<10)
 	head, _ := br.Peek(64 << 10)
 	if mbox.IsMbox(head) {
 		return w.mbox(ctx, path, br)
@@ -181,6 +183,7 @@ func (w *walker) mbox(ctx context.Context, path string, r io.Reader) error {
 func (w *walker) git(ctx context.Context, repo string) error {
 	fn := func(commit string, data []byte) error {
 		w.bytes.Add(int64(len(data)))
+		data = mbox.NormalizeEOL(data)
 		return w.emit(&item{source: repo, commit: commit, raw: mbox.RawMessage{Data: data, Line: 1}})
 	}
 	fault := func(commit string, err error) error {

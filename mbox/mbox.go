@@ -110,12 +110,16 @@ func Forms() []string {
 }
 
 // Read detects the container form of data by content (never by file name)
-// and reads it. name is used in positions and warnings. An input of no known
+// and reads it; bare carriage returns are line endings (NormalizeEOL). name is used in positions and warnings. An input of no known
 // form gives a *model.ParseError whose message lists the supported forms.
 // Empty input gives an empty Result and a nil error.
 func Read(name string, data []byte, opts Options) (*Result, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return &Result{}, nil
+	}
+	if !detectGzip(data) {
+		// Before any form is decided: a CR-only file is no damaged mbox.
+		data = NormalizeEOL(data)
 	}
 	head := data
 	if len(head) > headBytes {
