@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -113,6 +114,20 @@ func (w *walker) dir(ctx context.Context, dir string) error {
 			err = w.dir(ctx, p)
 		case e.Type().IsRegular():
 			err = w.file(ctx, p)
+		case e.Type()&fs.ModeSymlink != 0:
+			// Followed to a file, as extract does; a symlinked folder is
+			// not entered (it may loop), and says so.
+			st, serr := os.Stat(p)
+			switch {
+			case serr != nil:
+				err = w.emit(&item{source: p, fault: fmt.Errorf("skipped: symlink to nothing readable: %w", serr)})
+			case st.Mode().IsRegular():
+				err = w.file(ctx, p)
+			default:
+				err = w.emit(&item{source: p, fault: errors.New("skipped: symlink to something that is not a file (folders are not entered)")})
+			}
+		default:
+			err = w.emit(&item{source: p, fault: fmt.Errorf("skipped: not a regular file (%s)", e.Type())})
 		}
 		if err != nil {
 			return err

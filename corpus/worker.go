@@ -3,7 +3,6 @@ package corpus
 import (
 	"bytes"
 	"crypto/sha256"
-	"errors"
 	"fmt"
 	"runtime/debug"
 	"strings"
@@ -75,15 +74,13 @@ func (w *worker) fault(it *item, err error) Fault {
 	return Fault{Source: it.source, Offset: it.raw.Offset, Line: it.raw.Line, Commit: it.commit, Err: err}
 }
 
-var errBinary = errors.New("NUL bytes: binary data, not a mail message")
-
 // raw handles one raw message: the prefilter decides whether it is
 // decoded; otherwise its record comes from the header block alone.
 func (w *worker) raw(it *item, res *result) {
 	res.messages = 1
 	data := it.raw.Data
 	if bytes.IndexByte(data, 0) >= 0 {
-		res.faults = append(res.faults, w.fault(it, errBinary))
+		res.faults = append(res.faults, w.fault(it, mbox.ErrNUL))
 		return
 	}
 	h := scanHeader(data)

@@ -2,10 +2,7 @@ package mbox
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"io"
-	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -33,6 +30,8 @@ type Result struct {
 	Messages []*Message
 	// Warnings are the problems that did not stop the reading.
 	Warnings []model.Warning
+
+	dropped int // warnings not kept (maxWarnings)
 }
 
 // Options bounds what a reader accepts; zero values mean the documented
@@ -145,29 +144,19 @@ func Read(name string, data []byte, opts Options) (*Result, error) {
 }
 
 // ReadPath reads a file, a Maildir (cur/ new/ tmp/) or a folder of message
-// files; "-" is standard input. In a directory a file that cannot be read
-// becomes a warning and the others are still read; the error is non-nil only
-// when nothing could be read.
+// files; "-" is standard input. It collects what EachPath hands out: see
+// EachPath for the forms and for the faults the error reports while the
+// Result keeps what could be read.
 func ReadPath(path string, opts Options) (*Result, error) {
-	if path == "-" {
-		data, err := io.ReadAll(os.Stdin)
-		if err != nil {
-			return nil, &model.ParseError{File: "-", Err: err}
-		}
-		return Read("-", data, opts)
+	var msgs []*Message
+	res, err := EachPath(path, opts, func(m *Message) error {
+		msgs = append(msgs, m)
+		return nil
+	})
+	if res != nil {
+		res.Messages = msgs
 	}
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, &model.ParseError{File: path, Err: errors.Unwrap(err)}
-	}
-	if st.IsDir() {
-		return readDir(path, opts)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, &model.ParseError{File: path, Err: errors.Unwrap(err)}
-	}
-	return Read(path, data, opts)
+	return res, err
 }
 
 // looksBinary reports whether b holds NUL bytes or more than a quarter of
