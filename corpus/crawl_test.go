@@ -276,3 +276,43 @@ func TestCrawlCROnly(t *testing.T) {
 		assert.Zero(t, p.Faults, in)
 	}
 }
+
+// TestFaultsMatchExtract: a message full of NULs, a symlinked message file
+// and a symlink to nothing give the same records and the same faults in
+// crawl as in extract; nothing is skipped without a word.
+func TestFaultsMatchExtract(t *testing.T) {
+	dir := t.TempDir()
+	folder := filepath.Join(dir, "mail")
+	require.NoError(t, os.MkdirAll(folder, 0o755))
+	msgs := corpusMessages(6)
+	msgs[3] = "Subject: junk\nMessage-ID: <junk@example.org>\n\n" + strings.Repeat("\x00", 4096) + "\n"
+	writeMbox(t, filepath.Join(folder, "a.mbox"), msgs)
+	elsewhere := filepath.Join(dir, "elsewhere.eml")
+	require.NoError(t, os.WriteFile(elsewhere, []byte(mail(77, "Re: [PATCH] linked", tableBody(77))), 0o644))
+	require.NoError(t, os.Symlink(elsewhere, filepath.Join(folder, "b-link.eml")))
+	require.NoError(t, os.Symlink(filepath.Join(dir, "gone.eml"), filepath.Join(folder, "c-dangling.eml")))
+	require.NoError(t, os.WriteFile(filepath.Join(folder, "d-nul.eml"), []byte("Subject: x\nMessage-ID: <nul@x>\n\n\x00\x00\x00 1-groups: 4.25 (0.00 pct) 4.14 (2.58 pct)\n"), 0o644))
+
+	var files []string
+	for _, n := range []string{"a.mbox", "b-link.eml", "c-dangling.eml", "d-nul.eml"} {
+		files = append(files, filepath.Join(folder, n))
+	}
+	ex := lkmlbench.New(lkmlbench.Options{})
+	var extractFaults int
+	for _, f := range files {
+		if err := ex.AddPath(f); err != nil {
+			extractFaults++
+		}
+	}
+	want := ex.Document().Observations()
+	require.NotEmpty(t, want)
+
+	st := openStore(t, filepath.Join(dir, "c.db"))
+	var faults []corpus.Fault
+	p, err := corpus.Crawl(context.Background(), st, []string{folder}, corpus.Options{OnFault: func(f corpus.Fault) { faults = append(faults, f) }})
+	require.NoError(t, err)
+	assert.Equal(t, want, observations(t, st))
+	assert.EqualValues(t, 3, p.Faults, "%v", faults)
+	assert.Equal(t, 3, extractFaults)
+	assert.EqualValues(t, 6, p.Stored, "five mbox messages and the linked file")
+}
