@@ -13,9 +13,13 @@ import (
 // the message's own subject tag, normalize.Table), but without ids and
 // without folding: the batch crawl numbers and folds tables in its
 // database, so that a crawl stores the records extract prints. Extractor
-// itself reads every message through it.
-func MessageTables(source string, m *mbox.Message, opts Options) []model.Table {
-	tables := parse.Tables(m.Body)
+// itself reads every message through it. The warnings are the parse
+// budgets' cuts (parse.MaxBlockLines, parse.MaxBlockBytes), with source.
+func MessageTables(source string, m *mbox.Message, opts Options) ([]model.Table, []model.Warning) {
+	tables, cuts := parse.TablesBudgeted(m.Body)
+	for i := range cuts {
+		cuts[i].Source = source
+	}
 	for i := range tables {
 		t := &tables[i]
 		t.Source, t.MessageID = source, m.Meta.ID
@@ -30,5 +34,5 @@ func MessageTables(source string, m *mbox.Message, opts Options) []model.Table {
 		}
 		normalize.Table(t, normalize.Options{Benchmarks: opts.Benchmarks})
 	}
-	return tables
+	return tables, cuts
 }

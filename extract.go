@@ -214,7 +214,9 @@ func (e *Extractor) AddMessage(source string, m *mbox.Message) {
 	if e.opts.Explain {
 		e.explains = append(e.explains, Explanation{Source: source, MessageID: meta.ID, Candidates: parse.Explain(m.Body)})
 	}
-	for _, t := range MessageTables(source, m, e.opts) {
+	tables, cuts := MessageTables(source, m, e.opts)
+	e.doc.Warnings = append(e.doc.Warnings, cuts...)
+	for _, t := range tables {
 		e.add(t)
 	}
 }

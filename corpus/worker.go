@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bytes"
+	"errors"
 	"crypto/sha256"
 	"fmt"
 	"runtime/debug"
@@ -106,7 +107,7 @@ func (w *worker) raw(it *item, res *result) {
 		// an unlabelled quoted-printable body): look at it with the same
 		// prefilter before running every table family.
 		if mayHoldTable(bodyText(m)) {
-			rec.Tables = lkmlbench.MessageTables(it.source, m, w.opts.Pipeline)
+			rec.Tables = w.tables(it, m, res)
 		}
 		res.decoded = 1
 	} else {
@@ -150,8 +151,19 @@ func (w *worker) whole(it *item, res *result) {
 			continue
 		}
 		res.decoded++
-		res.recs = append(res.recs, Record{Meta: *meta, Hash: bodyDigest(m), Tables: lkmlbench.MessageTables(it.source, m, w.opts.Pipeline)})
+		res.recs = append(res.recs, Record{Meta: *meta, Hash: bodyDigest(m), Tables: w.tables(it, m, res)})
 	}
+}
+
+// tables reads a message's tables; a parse budget's cut is a fault of the
+// message (the records read are still stored), so that no row is lost
+// without a word.
+func (w *worker) tables(it *item, m *mbox.Message, res *result) []model.Table {
+	tables, cuts := lkmlbench.MessageTables(it.source, m, w.opts.Pipeline)
+	for _, c := range cuts {
+		res.faults = append(res.faults, Fault{Source: it.source, Line: c.Line, Offset: c.Offset, Commit: it.commit, Err: errors.New(c.Message)})
+	}
+	return tables
 }
 
 // bodyText joins the decoded body lines for the prefilter.
