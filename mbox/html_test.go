@@ -3,6 +3,7 @@ package mbox
 import (
 	"errors"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -87,4 +88,18 @@ func FuzzHTML(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestHTMLTooDeep: a page nested deeper than the parser accepts is an
+// error naming the line where the nesting goes too deep.
+func TestHTMLTooDeep(t *testing.T) {
+	page := "<html><head><title>x</title></head><body>\n<pre>\nFrom: A <a@x>\nSubject: s\n\nhi\n</pre>\n" +
+		strings.Repeat("<div>\n", 600) + strings.Repeat("</div>", 600) + "</body></html>\n"
+	_, err := Read("deep.html", []byte(page), Options{})
+	require.Error(t, err)
+	var pe *model.ParseError
+	require.ErrorAs(t, err, &pe)
+	assert.Contains(t, err.Error(), "nested deeper than 512")
+	// <html>, <body>, <pre> closed: the 511th <div> is the 513th element open.
+	assert.Equal(t, 8+510, pe.Pos.Line)
 }
