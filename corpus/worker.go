@@ -2,8 +2,8 @@ package corpus
 
 import (
 	"bytes"
-	"errors"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"strings"
