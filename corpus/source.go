@@ -161,7 +161,7 @@ func (w *walker) file(ctx context.Context, path string) error {
 	}
 	limit := w.opts.Pipeline.Mail.MaxMessageBytes
 	if limit <= 0 {
-		limit = 64 << 20
+		limit = mbox.DefaultMaxMessageBytes
 	}
 	data, err := io.ReadAll(io.LimitReader(br, limit+1))
 	if err != nil {

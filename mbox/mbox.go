@@ -39,13 +39,21 @@ type Result struct {
 type Options struct {
 	// MaxLineBytes cuts longer lines (with a warning); default 1 MiB.
 	MaxLineBytes int
-	// MaxMessageBytes cuts longer messages (with a warning); default 64 MiB.
+	// MaxMessageBytes cuts longer messages (with a warning); default
+	// DefaultMaxMessageBytes. Inputs of forms other than mbox are read at
+	// most this far.
 	MaxMessageBytes int64
 }
 
+// DefaultMaxMessageBytes is the default of Options.MaxMessageBytes. List
+// mail is rarely over 1 MiB (vger refuses much larger messages); decoding
+// costs several times a message's size in memory, and 16 MiB keeps that
+// well under 300 MB.
+const DefaultMaxMessageBytes = 16 << 20
+
 const (
 	defaultMaxLineBytes    = 1 << 20
-	defaultMaxMessageBytes = 64 << 20
+	defaultMaxMessageBytes = DefaultMaxMessageBytes
 	// headBytes is how much of an input Detect functions see.
 	headBytes = 64 << 10
 )

@@ -25,7 +25,7 @@ type extractCmd struct {
 	LoreBase        string        `placeholder:"URL" default:"${loreBase}" help:"Archive that --lore fetches from (default ${default})."`
 	Timeout         time.Duration `default:"30s" help:"Give up on a --lore thread after this long (download and reading together)."`
 	MaxLineBytes    int           `default:"1048576" placeholder:"N" help:"Cut lines longer than N bytes, with a warning (default ${default})."`
-	MaxMessageBytes int64         `default:"67108864" placeholder:"N" help:"Cut messages longer than N bytes, with a warning (default ${default})."`
+	MaxMessageBytes int64         `default:"16777216" placeholder:"N" help:"Cut messages longer than N bytes, with a warning (default ${default})."`
 	Check           bool          `help:"List on standard error every printed percentage that disagrees with its values (exit status 1 when any)."`
 	Benchmarks      string        `placeholder:"FILE" type:"existingfile" help:"Better-direction list (JSON, as normalize/benchmarks.json) laid over the built-in one."`
 	Inputs          []string      `arg:"" optional:"" name:"input" help:"Mail to read: mbox, mbox.gz, a message, a web-archive page (text or HTML), a digest, a Maildir or a folder of messages; - for standard input. The form is told by content, not by name."`
@@ -77,6 +77,7 @@ func (c *extractCmd) Run(ctx context.Context, k *kong.Context) error {
 	if err != nil {
 		return err
 	}
+	tuneGC() // the crawl's memory limit: extract's live heap is as small
 	opts := lkmlbench.Options{
 		Benchmarks: bl,
 		KeepQuoted: c.KeepQuoted,
