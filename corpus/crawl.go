@@ -49,6 +49,8 @@ type crawl struct {
 	bytes atomic.Int64
 	prog  Progress // the committer's, then run's once the committer is done
 
+	budget  *byteBudget // raw bytes in flight
+
 	cur     *batch
 	commits chan *batch // batches in order, to the committer
 	free    chan *batch // committed batches, back to the writer
@@ -79,6 +81,7 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 	items := make(chan *item, 64)
 	results := make(chan *result, 64)
 	tokens := make(chan struct{}, inFlight)
+	c.budget = newByteBudget(inFlightBytes)
 
 	var readErr error
 	go func() {
@@ -90,6 +93,10 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 			case <-ctx.Done():
 				it.release()
 				return ctx.Err()
+			}
+			if err := c.budget.acquire(ctx, int64(len(it.raw.Data))); err != nil {
+				it.release()
+				return err
 			}
 			it.seq = seq
 			seq++
@@ -187,6 +194,7 @@ func (c *crawl) write(ctx context.Context, results <-chan *result, tokens <-chan
 				delete(pending, next)
 				next++
 				<-tokens
+				c.budget.release(r.bytes)
 				c.take(r)
 				if len(c.cur.recs) >= c.opts.BatchSize {
 					if err := c.flush(true); err != nil {

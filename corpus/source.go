@@ -180,6 +180,13 @@ func (w *walker) mbox(ctx context.Context, path string, r io.Reader) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		// A message or line cut to the Mail budgets lost its tail: a
+		// fault, though the rest of the message is read.
+		for _, cut := range sc.Warnings() {
+			if err := w.emit(&item{source: path, raw: mbox.RawMessage{Line: cut.Line, Offset: cut.Offset}, fault: errors.New(cut.Message)}); err != nil {
+				return err
+			}
+		}
 		it := &item{source: path, raw: sc.Message()}
 		it.own(it.raw.Data)
 		if err := w.emit(it); err != nil {

@@ -16,6 +16,7 @@ import (
 // result is what a worker made of one item.
 type result struct {
 	seq      int64
+	bytes    int64 // the item's raw size, held in the crawl's byte budget
 	recs     []Record
 	messages int64 // messages read (stored or not)
 	filtered int64
@@ -53,7 +54,7 @@ func (w *worker) patchTag(subject string) *model.PatchTag {
 // process handles one item; a panic in a decoder or a table parser is a
 // fault of that item, never of the crawl.
 func (w *worker) process(it *item) (res *result) {
-	res = &result{seq: it.seq}
+	res = &result{seq: it.seq, bytes: int64(len(it.raw.Data))}
 	defer func() {
 		if r := recover(); r != nil {
 			res.recs = nil
