@@ -64,10 +64,10 @@ func (c *crawlCmd) Run(ctx context.Context, k *kong.Context) (err error) {
 	opts.OnFault = func(f corpus.Fault) {
 		faults++
 		if faults <= maxFaultLines {
-			show.println(fmt.Sprintf("lkmlbench: skipped: %v", f))
+			show.println(fmt.Sprintf("lkmlbench: fault: %v", f))
 		}
 		if faults == maxFaultLines {
-			show.println("lkmlbench: further skipped messages are only counted")
+			show.println("lkmlbench: further faults are only counted")
 		}
 	}
 	p, err := corpus.Crawl(ctx, st, c.Inputs, opts)
