@@ -49,7 +49,7 @@ type crawl struct {
 	bytes atomic.Int64
 	prog  Progress // the committer's, then run's once the committer is done
 
-	budget  *byteBudget // raw bytes in flight
+	budget *byteBudget // raw bytes in flight
 
 	cur     *batch
 	commits chan *batch // batches in order, to the committer
