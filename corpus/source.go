@@ -137,7 +137,7 @@ func (w *walker) dir(ctx context.Context, dir string) error {
 }
 
 // file streams an mbox (plain or gzip) message by message; any other
-// form is read whole, bounded by Mail.MaxMessageBytes.
+// form is read whole, at most Mail.MaxMessageBytes of it.
 func (w *walker) file(ctx context.Context, path string) error {
 	f, err := os.Open(path)
 	if err != nil {
@@ -168,7 +168,12 @@ func (w *walker) file(ctx context.Context, path string) error {
 		return w.emit(&item{source: path, fault: err})
 	}
 	if int64(len(data)) > limit {
-		return w.emit(&item{source: path, fault: fmt.Errorf("not an mbox and longer than %d bytes: not read", limit)})
+		// As extract does: the first limit bytes are read, the cut is a
+		// fault.
+		data = data[:limit]
+		if err := w.emit(&item{source: path, raw: mbox.RawMessage{Offset: limit}, fault: fmt.Errorf("input longer than %d bytes and not an mbox: the rest is dropped", limit)}); err != nil {
+			return err
+		}
 	}
 	return w.emit(&item{source: path, raw: mbox.RawMessage{Data: data, Line: 1}, whole: true})
 }

@@ -44,7 +44,9 @@ func (c *summaryCmd) Run(k *kong.Context) error {
 	if err != nil {
 		return err
 	}
-	ex := lkmlbench.New(lkmlbench.Options{Benchmarks: bl})
+	// Lean: the verdicts need the tables, not the messages.
+	tuneGC()
+	ex := lkmlbench.New(lkmlbench.Options{Benchmarks: bl, Lean: true})
 	failed := false
 	for _, in := range c.Inputs {
 		if err := ex.AddPath(in); err != nil {
