@@ -59,7 +59,6 @@ type Extractor struct {
 	seen     map[[16]byte]int // table fingerprint -> index among all tables
 	base     int              // tables handed to Stream and dropped from doc.Tables
 	messages int
-	warned   int // warnings of doc.Warnings already handed to Stream
 	explains []Explanation
 }
 
@@ -156,14 +155,14 @@ func (e *Extractor) stream(all bool) error {
 	for end < len(e.doc.Tables) && (all || e.Final(&e.doc.Tables[end]) || len(e.doc.Tables)-end > MaxWaiting) {
 		end++
 	}
-	warnings := e.doc.Warnings[e.warned:]
+	warnings := e.doc.Warnings
 	if end == 0 && len(warnings) == 0 {
 		return nil
 	}
 	tables := e.doc.Tables[:end:end]
 	e.doc.Tables = append([]model.Table(nil), e.doc.Tables[end:]...)
 	e.base += end
-	e.doc.Warnings, e.warned = nil, 0
+	e.doc.Warnings = nil
 	return e.opts.Stream(tables, warnings)
 }
 
