@@ -1,6 +1,7 @@
 package mbox
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -250,4 +251,44 @@ func TestSeedBodies(t *testing.T) {
 	require.NotNil(t, attr)
 	assert.Equal(t, "On 11/15/2022 10:48 PM, Vincent Guittot wrote:", attr.Text)
 	assert.Positive(t, quoted)
+}
+
+// TestEachGzip: streaming a gzip mbox keeps what a truncated stream
+// decoded, with a warning at the compressed offset, and stops at the
+// decoded-size cap with a warning.
+func TestEachGzip(t *testing.T) {
+	var sb strings.Builder
+	for i := range 400 {
+		sb.WriteString("From mboxrd@z Thu Jan  1 00:00:00 1970\nSubject: m\nMessage-ID: <m" + strconv.Itoa(i) + "@x>\n\nbody " + strconv.Itoa(i*7919%1000) + "\n\n")
+	}
+	full := gz(t, sb.String())
+	count := func(data []byte, opts Options) (int, *Result, error) {
+		n := 0
+		res, err := Each("x.mbox.gz", bytes.NewReader(data), opts, func(*Message) error { n++; return nil })
+		return n, res, err
+	}
+	n, res, err := count(full, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, 400, n)
+	assert.Equal(t, "mbox.gz", res.Kind)
+	assert.Empty(t, res.Warnings)
+
+	n, res, err = count(full[:len(full)*2/3], Options{})
+	require.NoError(t, err)
+	assert.Positive(t, n)
+	assert.Less(t, n, 400)
+	require.NotEmpty(t, res.Warnings)
+	assert.Contains(t, res.Warnings[0].Message, "gzip: data truncated")
+	assert.Positive(t, res.Warnings[0].Offset)
+
+	// 400 messages of about 80 bytes; a 64-byte budget caps the text at
+	// 64 times that.
+	n, res, err = count(full, Options{MaxMessageBytes: 64})
+	require.NoError(t, err)
+	assert.Less(t, n, 400)
+	require.NotEmpty(t, res.Warnings)
+	assert.Contains(t, res.Warnings[0].Message, "decoded text longer than 4096 bytes")
+
+	_, _, err = count(gz(t, string(gz(t, "x"))), Options{})
+	assert.ErrorContains(t, err, "nested")
 }
