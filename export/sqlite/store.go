@@ -77,21 +77,19 @@ func OpenReadOnly(path string) (*Store, error) {
 	if st.Size() == 0 {
 		return nil, fmt.Errorf("%s: empty file, not an lkmlbench database", path)
 	}
-	q := url.Values{}
-	q.Set("mode", "ro")
-	q.Add("_pragma", "busy_timeout(5000)")
-	q.Add("_pragma", "query_only(1)")
-	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	s, have, err := openRO(path, false)
+	var se *sqlitedrv.Error
+	if errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_READONLY {
+		// A WAL database in a directory we cannot write: SQLite cannot
+		// make the -shm file readers share. No crawl writes there
+		// either (it would need the same files), so the file is read as
+		// it stands.
+		s, have, err = openRO(path, true)
 	}
-	db.SetMaxOpenConns(1)
-	s := &Store{path: path, db: db, sources: map[string]int64{}, series: map[seriesKey]int64{}}
-	var have int
-	if err := db.QueryRow("PRAGMA user_version").Scan(&have); err != nil {
-		db.Close()
+	if err != nil {
 		return nil, s.wrap("reading schema version", err)
 	}
+	db := s.db
 	names, err := fs.Glob(migrations, "migrations/*.sql")
 	if err != nil {
 		db.Close()
@@ -109,6 +107,31 @@ func OpenReadOnly(path string) (*Store, error) {
 		return nil, fmt.Errorf("%s: schema version %d is older than this lkmlbench's (%d): open it once with lkmlbench crawl or merge -o to migrate it", path, have, len(names))
 	}
 	return s, nil
+}
+
+// openRO opens path read-only and reads its schema version; immutable
+// tells SQLite that nothing changes the file while it is open.
+func openRO(path string, immutable bool) (*Store, int, error) {
+	q := url.Values{}
+	q.Set("mode", "ro")
+	if immutable {
+		q.Set("immutable", "1")
+	}
+	q.Add("_pragma", "busy_timeout(5000)")
+	q.Add("_pragma", "query_only(1)")
+	s := &Store{path: path, sources: map[string]int64{}, series: map[seriesKey]int64{}}
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return s, 0, err
+	}
+	db.SetMaxOpenConns(1)
+	var have int
+	if err := db.QueryRow("PRAGMA user_version").Scan(&have); err != nil {
+		db.Close()
+		return s, 0, err
+	}
+	s.db = db
+	return s, have, nil
 }
 
 // migrate applies migrations/NNN_*.sql files above the stored user_version.
