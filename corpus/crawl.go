@@ -274,7 +274,13 @@ func (c *crawl) commit(ctx context.Context) {
 		c.prog.Messages += b.messages
 		c.prog.Filtered += b.filtered
 		c.prog.Decoded += b.decoded
-		c.prog.Faults += int64(len(b.faults))
+		for _, f := range b.faults {
+			if f.Warning {
+				c.prog.Warnings++
+			} else {
+				c.prog.Faults++
+			}
+		}
 		c.prog.Stored += int64(st.Messages)
 		c.prog.Duplicates += int64(st.Duplicates)
 		c.prog.Tables += int64(st.Tables)

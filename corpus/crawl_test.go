@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -315,4 +316,30 @@ func TestFaultsMatchExtract(t *testing.T) {
 	assert.EqualValues(t, 3, p.Faults, "%v", faults)
 	assert.Equal(t, 3, extractFaults)
 	assert.EqualValues(t, 6, p.Stored, "five mbox messages and the linked file")
+}
+
+// TestCrawlBudgetWarning: a table-like run past the parse budget is a
+// warning naming its line, not a fault; the message and the rows within
+// the budget are stored.
+func TestCrawlBudgetWarning(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("Results:\n\nhackbench\nTest:            tip                  patched\n")
+	for i := range 6000 {
+		b.WriteString(" " + strconv.Itoa(i+1) + "-groups:     4.25 (0.00 pct)     4.14 (2.58 pct)\n")
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "big.mbox")
+	writeMbox(t, in, []string{mail(1, "Re: [PATCH] big", b.String())})
+	st := openStore(t, filepath.Join(dir, "c.db"))
+	var faults []corpus.Fault
+	p, err := corpus.Crawl(context.Background(), st, []string{in}, corpus.Options{OnFault: func(f corpus.Fault) { faults = append(faults, f) }})
+	require.NoError(t, err)
+	assert.Zero(t, p.Faults)
+	assert.EqualValues(t, 1, p.Warnings)
+	require.Len(t, faults, 1)
+	assert.True(t, faults[0].Warning)
+	assert.Positive(t, faults[0].Line)
+	assert.Contains(t, faults[0].Error(), "exceed the budget of one block")
+	assert.EqualValues(t, 1, p.Stored)
+	assert.Contains(t, p.String(), "0 faults, 1 warnings")
 }

@@ -32,6 +32,7 @@ type item struct {
 	commit string
 	whole  bool  // raw.Data is a whole file for mbox.Read
 	fault  error // the reader could not read this part of the input
+	cut    bool  // fault is a budget's cut: a warning (Fault.Warning)
 	pooled *[]byte
 }
 
@@ -169,9 +170,9 @@ func (w *walker) file(ctx context.Context, path string) error {
 	}
 	if int64(len(data)) > limit {
 		// As extract does: the first limit bytes are read, the cut is a
-		// fault.
+		// warning.
 		data = data[:limit]
-		if err := w.emit(&item{source: path, raw: mbox.RawMessage{Offset: limit}, fault: fmt.Errorf("input longer than %d bytes and not an mbox: the rest is dropped", limit)}); err != nil {
+		if err := w.emit(&item{source: path, raw: mbox.RawMessage{Offset: limit}, fault: fmt.Errorf("input longer than %d bytes and not an mbox: the rest is dropped", limit), cut: true}); err != nil {
 			return err
 		}
 	}
@@ -186,9 +187,9 @@ func (w *walker) mbox(ctx context.Context, path string, r io.Reader) error {
 			return err
 		}
 		// A message or line cut to the Mail budgets lost its tail: a
-		// fault, though the rest of the message is read.
+		// warning, the rest of the message is read.
 		for _, cut := range sc.Warnings() {
-			if err := w.emit(&item{source: path, raw: mbox.RawMessage{Line: cut.Line, Offset: cut.Offset}, fault: errors.New(cut.Message)}); err != nil {
+			if err := w.emit(&item{source: path, raw: mbox.RawMessage{Line: cut.Line, Offset: cut.Offset}, fault: errors.New(cut.Message), cut: true}); err != nil {
 				return err
 			}
 		}

@@ -63,7 +63,9 @@ func (w *worker) process(it *item) (res *result) {
 	}()
 	switch {
 	case it.fault != nil:
-		res.faults = append(res.faults, w.fault(it, it.fault))
+		f := w.fault(it, it.fault)
+		f.Warning = it.cut
+		res.faults = append(res.faults, f)
 	case it.whole:
 		w.whole(it, res)
 	default:
@@ -156,13 +158,13 @@ func (w *worker) whole(it *item, res *result) {
 	}
 }
 
-// tables reads a message's tables; a parse budget's cut is a fault of the
-// message (the records read are still stored), so that no row is lost
+// tables reads a message's tables; a parse budget's cut is a warning of
+// the message (the records read are stored), so that no row is lost
 // without a word.
 func (w *worker) tables(it *item, m *mbox.Message, res *result) []model.Table {
 	tables, cuts := lkmlbench.MessageTables(it.source, m, w.opts.Pipeline)
 	for _, c := range cuts {
-		res.faults = append(res.faults, Fault{Source: it.source, Line: c.Line, Offset: c.Offset, Commit: it.commit, Err: errors.New(c.Message)})
+		res.faults = append(res.faults, Fault{Source: it.source, Line: c.Line, Offset: c.Offset, Commit: it.commit, Err: errors.New(c.Message), Warning: true})
 	}
 	return tables
 }
