@@ -1,6 +1,7 @@
 package mbox
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"strings"
@@ -102,4 +103,20 @@ func TestHTMLTooDeep(t *testing.T) {
 	assert.Contains(t, err.Error(), "nested deeper than 512")
 	// <html>, <body>, <pre> closed: the 511th <div> is the 513th element open.
 	assert.Equal(t, 8+510, pe.Pos.Line)
+}
+
+// BenchmarkReadHTMLLarge reads a page of 400 lore message pages end to
+// end (750 KB): placing the lines must stay linear in the page's size.
+func BenchmarkReadHTMLLarge(b *testing.B) {
+	page, err := os.ReadFile("testdata/forms/html_lore_message.html")
+	if err != nil {
+		b.Fatal(err)
+	}
+	data := bytes.Repeat(page, 400)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := readHTML("bench.html", data, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
