@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -32,6 +33,7 @@ type item struct {
 	commit string
 	whole  bool  // raw.Data is a whole file for mbox.Read
 	fault  error // the reader could not read this part of the input
+	cut    bool  // fault is a budget's cut: a warning (Fault.Warning)
 	pooled *[]byte
 	// cp, when set, is the checkpoint the input reaches once this item
 	// is stored; the worker completes an mbox message's Hash. An item
@@ -140,6 +142,20 @@ func (w *walker) dir(ctx context.Context, dir string) error {
 			err = w.dir(ctx, p)
 		case e.Type().IsRegular():
 			err = w.file(ctx, p, p)
+		case e.Type()&fs.ModeSymlink != 0:
+			// Followed to a file, as extract does; a symlinked folder is
+			// not entered (it may loop), and says so.
+			st, serr := os.Stat(p)
+			switch {
+			case serr != nil:
+				err = w.emit(&item{source: p, fault: fmt.Errorf("skipped: symlink to nothing readable: %w", serr)})
+			case st.Mode().IsRegular():
+				err = w.file(ctx, p, p)
+			default:
+				err = w.emit(&item{source: p, fault: errors.New("skipped: symlink to something that is not a file (folders are not entered)")})
+			}
+		default:
+			err = w.emit(&item{source: p, fault: fmt.Errorf("skipped: not a regular file (%s)", e.Type())})
 		}
 		if err != nil {
 			return err
@@ -175,7 +191,7 @@ func (w *walker) maildir(ctx context.Context, maildir, sub string) error {
 }
 
 // file streams an mbox (plain or gzip) message by message; any other
-// form is read whole, bounded by Mail.MaxMessageBytes. key names the
+// form is read whole, at most Mail.MaxMessageBytes of it. key names the
 // file's checkpoint.
 func (w *walker) file(ctx context.Context, path, key string) error {
 	f, err := os.Open(path)
@@ -206,6 +222,8 @@ func (w *walker) file(ctx context.Context, path, key string) error {
 		// read at this size, and a grown file is read again.
 		return w.emit(&item{source: path, mark: true, cp: &store.Checkpoint{Input: key, Size: info.Size()}})
 	}
+	// As mbox.Read does, before the form is decided.
+	br = bufio.NewReaderSize(mbox.NewEOLReader(br), 256<<10)
 	head, _ := br.Peek(64 << 10)
 	if mbox.IsMbox(head) {
 		if seen && cp.Hash != ([16]byte{}) {
@@ -227,14 +245,19 @@ func (w *walker) file(ctx context.Context, path, key string) error {
 	}
 	limit := w.opts.Pipeline.Mail.MaxMessageBytes
 	if limit <= 0 {
-		limit = 64 << 20
+		limit = mbox.DefaultMaxMessageBytes
 	}
 	data, err := io.ReadAll(io.LimitReader(br, limit+1))
 	if err != nil {
 		return w.emit(&item{source: path, fault: err})
 	}
 	if int64(len(data)) > limit {
-		return w.emit(&item{source: path, fault: fmt.Errorf("not an mbox and longer than %d bytes: not read", limit)})
+		// As extract does: the first limit bytes are read, the cut is a
+		// warning.
+		data = data[:limit]
+		if err := w.emit(&item{source: path, raw: mbox.RawMessage{Offset: limit}, fault: fmt.Errorf("input longer than %d bytes and not an mbox: the rest is dropped", limit), cut: true}); err != nil {
+			return err
+		}
 	}
 	return w.emit(&item{source: path, raw: mbox.RawMessage{Data: data, Line: 1}, whole: true, cp: &store.Checkpoint{Input: key, Size: info.Size()}})
 }
@@ -268,6 +291,13 @@ func (w *walker) scan(ctx context.Context, path string, sc *mbox.RawScanner, cp 
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		// A message or line cut to the Mail budgets lost its tail: a
+		// warning, the rest of the message is read.
+		for _, cut := range sc.Warnings() {
+			if err := w.emit(&item{source: path, raw: mbox.RawMessage{Line: cut.Line, Offset: cut.Offset}, fault: errors.New(cut.Message), cut: true}); err != nil {
+				return err
+			}
+		}
 		it := &item{source: path, raw: sc.Message()}
 		it.own(it.raw.Data)
 		if cp != nil {
@@ -286,13 +316,22 @@ func (w *walker) scan(ctx context.Context, path string, sc *mbox.RawScanner, cp 
 }
 
 // git emits the messages of one public-inbox epoch committed after the
-// commit its checkpoint names.
+// commit its checkpoint names, and a fault for every commit whose message
+// could not be read.
 func (w *walker) git(ctx context.Context, repo string) error {
 	fn := func(commit string, data []byte) error {
 		w.bytes.Add(int64(len(data)))
 		w.commits.Add(1)
+		data = mbox.NormalizeEOL(data)
 		return w.emit(&item{source: repo, commit: commit, raw: mbox.RawMessage{Data: data, Line: 1},
 			cp: &store.Checkpoint{Input: repo, Commit: commit}})
+	}
+	// A commit that could not be read moves no checkpoint: a later run
+	// reads it again (and reports it again) unless a later message is
+	// stored.
+	fault := func(commit string, err error) error {
+		w.commits.Add(1)
+		return w.emit(&item{source: repo, commit: commit, fault: err})
 	}
 	since, ok := w.since[repo]
 	if !ok {
@@ -300,9 +339,9 @@ func (w *walker) git(ctx context.Context, repo string) error {
 	}
 	var err error
 	if w.useGitBinary() {
-		err = gitMessages(ctx, repo, since, fn)
+		err = gitMessages(ctx, repo, since, fn, fault)
 	} else {
-		err = gitgo.Messages(ctx, repo, since, fn)
+		err = gitgo.Messages(ctx, repo, since, fn, fault)
 	}
 	if err != nil && ctx.Err() == nil {
 		return w.emit(&item{source: repo, fault: err})
