@@ -135,6 +135,43 @@ func TestGitFaults(t *testing.T) {
 	}
 }
 
+// TestGitFaultsIncremental: an unreadable commit moves no checkpoint. A
+// re-run reads only the commits after the last one stored: a fault behind
+// it is not met again, one at the end of the epoch is read (and reported)
+// again.
+func TestGitFaultsIncremental(t *testing.T) {
+	readers := []string{"go-git"}
+	if _, err := exec.LookPath("git"); err == nil {
+		readers = append(readers, "git")
+	}
+	msgs := corpusMessages(12)
+	for _, reader := range readers {
+		t.Run(reader, func(t *testing.T) {
+			repo, commits, blobs := looseInbox(t, msgs, nil)
+			require.NoError(t, os.Remove(objectFile(repo, blobs[5])))
+			require.NoError(t, os.Remove(objectFile(repo, blobs[11])))
+			st := openStore(t, filepath.Join(t.TempDir(), "c.db"))
+			crawl := func() (corpus.Progress, []corpus.Fault) {
+				var faults []corpus.Fault
+				p, err := corpus.Crawl(context.Background(), st, []string{repo}, corpus.Options{GitReader: reader, OnFault: func(f corpus.Fault) { faults = append(faults, f) }})
+				require.NoError(t, err)
+				return p, faults
+			}
+			p, faults := crawl()
+			assert.EqualValues(t, 10, p.Stored)
+			require.Len(t, faults, 2)
+			assert.Equal(t, commits[5].String(), faults[0].Commit)
+			assert.Equal(t, commits[11].String(), faults[1].Commit)
+
+			p, faults = crawl()
+			assert.Zero(t, p.Stored)
+			require.Len(t, faults, 1, "only the commit after the checkpoint is read again")
+			assert.Equal(t, commits[11].String(), faults[0].Commit)
+			assert.Contains(t, faults[0].Error(), "blob m")
+		})
+	}
+}
+
 func mustOpen(t *testing.T, dir string) *git.Repository {
 	t.Helper()
 	r, err := git.PlainOpen(dir)

@@ -211,3 +211,23 @@ func TestFetchInput(t *testing.T) {
 	assert.Equal(t, exitError, run([]string{"extract", "--lore-base", srv.URL, "missing@x"}, &stdout, &stderr))
 	assert.Contains(t, stderr.String(), "missing@x: no such file, and fetching it as a message id failed")
 }
+
+// TestFetchCacheWhole: a download cut off (here by --timeout, a thread
+// that never ends) leaves nothing in the cache, so that the next run
+// fetches it again rather than reading half a thread.
+func TestFetchCacheWhole(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("LKMLBENCH_CACHE", cache)
+	srv := loreServer(t)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"extract", "-f", "jsonl", "--lore-base", srv.URL, "--timeout", "1s", "--lore", "bomb@x"}, &stdout, &stderr)
+	assert.Equal(t, exitError, code, stderr.String())
+	left, err := os.ReadDir(cache)
+	require.NoError(t, err)
+	assert.Empty(t, left)
+
+	require.Equal(t, exitOK, run([]string{"extract", "-f", "jsonl", "--lore-base", srv.URL, "--lore", loreID}, &stdout, &stderr), stderr.String())
+	left, err = os.ReadDir(cache)
+	require.NoError(t, err)
+	assert.Len(t, left, 2, "the whole thread and its name")
+}
