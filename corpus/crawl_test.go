@@ -338,6 +338,36 @@ func TestFaultsMatchExtract(t *testing.T) {
 	assert.EqualValues(t, 6, p.Stored, "five mbox messages and the linked file")
 }
 
+// TestMaildirSymlinks: in a Maildir too, a symlinked message is read and
+// a symlink to nothing is a fault, in crawl as in extract; a re-run adds
+// nothing.
+func TestMaildirSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	md := filepath.Join(dir, "Maildir")
+	writeMaildir(t, md, corpusMessages(4))
+	elsewhere := filepath.Join(dir, "elsewhere.eml")
+	require.NoError(t, os.WriteFile(elsewhere, []byte(mail(77, "Re: [PATCH] linked", tableBody(77))), 0o644))
+	require.NoError(t, os.Symlink(elsewhere, filepath.Join(md, "cur", "1677999998.M1P1.host:2,S")))
+	require.NoError(t, os.Symlink(filepath.Join(dir, "gone.eml"), filepath.Join(md, "cur", "1677999999.M2P1.host:2,S")))
+
+	ex := lkmlbench.New(lkmlbench.Options{})
+	assert.Error(t, ex.AddPath(md), "the dangling link")
+	require.NotEmpty(t, ex.Document().Tables)
+
+	st := openStore(t, filepath.Join(dir, "c.db"))
+	var faults []corpus.Fault
+	p, err := corpus.Crawl(context.Background(), st, []string{md}, corpus.Options{OnFault: func(f corpus.Fault) { faults = append(faults, f) }})
+	require.NoError(t, err)
+	assert.EqualValues(t, 5, p.Stored, "four messages and the linked one")
+	require.Len(t, faults, 1)
+	assert.Contains(t, faults[0].Error(), "symlink to nothing readable")
+	assert.Equal(t, len(ex.Document().Tables), count(t, st, "SELECT count(*) FROM tables"))
+
+	p, err = corpus.Crawl(context.Background(), st, []string{md}, corpus.Options{})
+	require.NoError(t, err)
+	assert.Zero(t, p.Stored)
+}
+
 // TestCrawlBudgetWarning: a table-like run past the parse budget is a
 // warning naming its line, not a fault; the message and the rows within
 // the budget are stored.

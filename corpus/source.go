@@ -142,20 +142,8 @@ func (w *walker) dir(ctx context.Context, dir string) error {
 			err = w.dir(ctx, p)
 		case e.Type().IsRegular():
 			err = w.file(ctx, p, p)
-		case e.Type()&fs.ModeSymlink != 0:
-			// Followed to a file, as extract does; a symlinked folder is
-			// not entered (it may loop), and says so.
-			st, serr := os.Stat(p)
-			switch {
-			case serr != nil:
-				err = w.emit(&item{source: p, fault: fmt.Errorf("skipped: symlink to nothing readable: %w", serr)})
-			case st.Mode().IsRegular():
-				err = w.file(ctx, p, p)
-			default:
-				err = w.emit(&item{source: p, fault: errors.New("skipped: symlink to something that is not a file (folders are not entered)")})
-			}
 		default:
-			err = w.emit(&item{source: p, fault: fmt.Errorf("skipped: not a regular file (%s)", e.Type())})
+			err = w.other(ctx, p, p, e)
 		}
 		if err != nil {
 			return err
@@ -164,9 +152,28 @@ func (w *walker) dir(ctx context.Context, dir string) error {
 	return nil
 }
 
+// other reads a folder entry that is neither a folder nor a regular file.
+// A symlink is followed to a file, as extract does; a symlinked folder is
+// not entered (it may loop), and says so; anything else (a FIFO, a
+// device) is a fault too, never skipped without a word.
+func (w *walker) other(ctx context.Context, p, key string, e fs.DirEntry) error {
+	if e.Type()&fs.ModeSymlink == 0 {
+		return w.emit(&item{source: p, fault: fmt.Errorf("skipped: not a regular file (%s)", e.Type())})
+	}
+	st, err := os.Stat(p)
+	switch {
+	case err != nil:
+		return w.emit(&item{source: p, fault: fmt.Errorf("skipped: symlink to nothing readable: %w", err)})
+	case st.Mode().IsRegular():
+		return w.file(ctx, p, key)
+	}
+	return w.emit(&item{source: p, fault: errors.New("skipped: symlink to something that is not a file (folders are not entered)")})
+}
+
 // maildir reads the messages of a Maildir's cur/ or new/ folder in name
 // order; a message whose checkpoint has its unique name and size was
-// stored and is not opened again.
+// stored and is not opened again. Symlinks and other entries are read or
+// reported as in any folder.
 func (w *walker) maildir(ctx context.Context, maildir, sub string) error {
 	entries, err := os.ReadDir(sub)
 	if err != nil {
@@ -174,16 +181,25 @@ func (w *walker) maildir(ctx context.Context, maildir, sub string) error {
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if strings.HasPrefix(name, ".") || !e.Type().IsRegular() {
+		if strings.HasPrefix(name, ".") {
 			continue
 		}
-		key := maildirKey(maildir, name)
+		p, key := filepath.Join(sub, name), maildirKey(maildir, name)
 		if cp, ok := w.known[key]; ok && cp.Size > 0 {
-			if info, err := e.Info(); err == nil && info.Size() == cp.Size {
+			if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() && info.Size() == cp.Size {
 				continue
 			}
 		}
-		if err := w.file(ctx, filepath.Join(sub, name), key); err != nil {
+		var err error
+		switch {
+		case e.IsDir():
+			err = w.dir(ctx, p)
+		case e.Type().IsRegular():
+			err = w.file(ctx, p, key)
+		default:
+			err = w.other(ctx, p, key, e)
+		}
+		if err != nil {
 			return err
 		}
 	}
