@@ -1,6 +1,8 @@
 package corpus_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"os"
 	"os/exec"
@@ -272,8 +274,8 @@ func TestSeedsMatchExtract(t *testing.T) {
 	assert.Equal(t, want, observations(t, st))
 }
 
-// TestCrawlCROnly: an mbox with old Mac line endings is the same archive
-// as its LF form, not one damaged message.
+// TestCrawlCROnly: an mbox (plain or gzip) with old Mac line endings is
+// the same archive as its LF form, not one damaged message.
 func TestCrawlCROnly(t *testing.T) {
 	dir := t.TempDir()
 	lf := filepath.Join(dir, "lf.mbox")
@@ -282,7 +284,14 @@ func TestCrawlCROnly(t *testing.T) {
 	require.NoError(t, err)
 	cr := filepath.Join(dir, "cr.mbox")
 	require.NoError(t, os.WriteFile(cr, []byte(strings.ReplaceAll(string(data), "\n", "\r")), 0o644))
-	for _, in := range []string{lf, cr} {
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	_, err = zw.Write([]byte(strings.ReplaceAll(string(data), "\n", "\r")))
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	crgz := filepath.Join(dir, "cr.mbox.gz")
+	require.NoError(t, os.WriteFile(crgz, gz.Bytes(), 0o644))
+	for _, in := range []string{lf, cr, crgz} {
 		st := openStore(t, filepath.Join(dir, filepath.Base(in)+".db"))
 		p, err := corpus.Crawl(context.Background(), st, []string{in}, corpus.Options{})
 		require.NoError(t, err)

@@ -230,7 +230,7 @@ func (w *walker) file(ctx context.Context, path, key string) error {
 		if err != nil {
 			return w.emit(&item{source: path, fault: fmt.Errorf("gzip: %w", err)})
 		}
-		sc := mbox.NewRawScannerOptions(bufio.NewReaderSize(zr, 256<<10), path, w.opts.Pipeline.Mail)
+		sc := mbox.NewRawScannerOptions(bufio.NewReaderSize(mbox.NewEOLReader(zr), 256<<10), path, w.opts.Pipeline.Mail)
 		if err := w.scan(ctx, path, sc, nil); err != nil || sc.Err() != nil {
 			return err // a stream that broke off (a fault) is read again next time
 		}
@@ -249,7 +249,7 @@ func (w *walker) file(ctx context.Context, path, key string) error {
 			if _, err := f.Seek(0, io.SeekStart); err != nil {
 				return w.emit(&item{source: path, fault: err})
 			}
-			br.Reset(&countingReader{r: f, n: w.bytes})
+			br.Reset(mbox.NewEOLReader(&countingReader{r: f, n: w.bytes}))
 			stored, err := w.cps.Stored(ctx, path)
 			if err != nil {
 				return err
@@ -286,7 +286,8 @@ func (w *walker) resume(ctx context.Context, path string, f *os.File, cp store.C
 	if _, err := f.Seek(cp.Offset, io.SeekStart); err != nil {
 		return nil
 	}
-	sc := mbox.NewRawScannerOptions(&countingReader{r: f, n: w.bytes}, path, w.opts.Pipeline.Mail)
+	// Line endings as on the first reading (they keep every offset).
+	sc := mbox.NewRawScannerOptions(mbox.NewEOLReader(&countingReader{r: f, n: w.bytes}), path, w.opts.Pipeline.Mail)
 	sc.SetPosition(cp.Offset, cp.Line-1)
 	if !sc.Scan() || digest(sc.Message().Data) != cp.Hash {
 		return nil
