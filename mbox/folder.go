@@ -60,16 +60,6 @@ func eachDir(dir string, opts Options, fn func(*Message) error) (*Result, error)
 	return res, errors.Join(faults...)
 }
 
-// unlocated drops the file name a ParseError would repeat in a warning
-// that already names the file.
-func unlocated(err error) error {
-	var pe *model.ParseError
-	if errors.As(err, &pe) && pe.Pos.Line == 0 && pe.Pos.Offset == 0 {
-		return pe.Err
-	}
-	return err
-}
-
 // isMaildir reports whether dir has the cur/ and new/ subdirectories.
 func isMaildir(dir string) bool {
 	for _, sub := range []string{"cur", "new"} {
