@@ -65,11 +65,18 @@ func gitMessages(ctx context.Context, repo string, fn func(commit string, data [
 	return nil
 }
 
+// gitBounds keeps git's own memory flat. By default git maps pack files
+// in windows of up to 8 GiB and caches 96 MiB of delta bases: on the 1 GB
+// linux-pm epoch `cat-file --batch` over every message grew to 490 MB
+// resident, four times the crawl itself. With these bounds it stays at
+// 86 MB for the same CPU time (3.8 s both).
+var gitBounds = []string{"-c", "core.packedGitWindowSize=16m", "-c", "core.packedGitLimit=64m", "-c", "core.deltaBaseCacheLimit=16m"}
+
 // revList returns the commits of HEAD oldest first, 20 bytes each. When
 // git stops on an unreadable commit, the commits it listed before the
 // break come back with the error.
 func revList(ctx context.Context, repo string) ([][20]byte, error) {
-	cmd := exec.CommandContext(ctx, "git", "-C", repo, "rev-list", "HEAD")
+	cmd := exec.CommandContext(ctx, "git", append(gitBounds, "-C", repo, "rev-list", "HEAD")...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -131,7 +138,7 @@ type batchReader struct {
 func (r *batchReader) run(commits [][20]byte) (n int, catErr, stop error) {
 	ctx, cancel := context.WithCancel(r.ctx)
 	defer cancel()
-	cat := exec.CommandContext(ctx, "git", "-C", r.repo, "cat-file", "--batch")
+	cat := exec.CommandContext(ctx, "git", append(gitBounds, "-C", r.repo, "cat-file", "--batch")...)
 	catIn, err := cat.StdinPipe()
 	if err != nil {
 		return 0, nil, err
