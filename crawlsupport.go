@@ -1,11 +1,35 @@
 package lkmlbench
 
 import (
+	"fmt"
+
 	"github.com/lkmlbench/lkmlbench/mbox"
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/normalize"
 	"github.com/lkmlbench/lkmlbench/parse"
 )
+
+// MaxTextLines bounds the lines of running text (no patch, signature or
+// header lines) of one message that are searched for tables: a table
+// written by hand sits in a mail of hundreds of lines, and the search's
+// memory grows with the lines. Later lines are not searched, with a
+// warning.
+const MaxTextLines = 100_000
+
+// budgetBody cuts a body after MaxTextLines lines of text.
+func budgetBody(source string, body []model.Line) ([]model.Line, []model.Warning) {
+	n := 0
+	for i, l := range body {
+		if l.Kind != model.KindText {
+			continue
+		}
+		if n++; n > MaxTextLines {
+			return body[:i], []model.Warning{{Source: source, Line: l.No, Offset: l.Offset,
+				Message: fmt.Sprintf("more than %d lines of text in one message: lines %d-%d are not searched for tables", MaxTextLines, l.No, body[len(body)-1].No)}}
+		}
+	}
+	return body, nil
+}
 
 // MessageTables returns the tables of one decoded message with the
 // provenance and normalised readings that Extractor gives them (source,
@@ -13,9 +37,15 @@ import (
 // the message's own subject tag, normalize.Table), but without ids and
 // without folding: the batch crawl numbers and folds tables in its
 // database, so that a crawl stores the records extract prints. Extractor
-// itself reads every message through it.
-func MessageTables(source string, m *mbox.Message, opts Options) []model.Table {
-	tables := parse.Tables(m.Body)
+// itself reads every message through it. The warnings are the parse
+// budgets' cuts (parse.MaxBlockLines, parse.MaxBlockBytes), with source.
+func MessageTables(source string, m *mbox.Message, opts Options) ([]model.Table, []model.Warning) {
+	body, cuts := budgetBody(source, m.Body)
+	tables, blockCuts := parse.TablesBudgeted(body)
+	cuts = append(cuts, blockCuts...)
+	for i := range cuts {
+		cuts[i].Source = source
+	}
 	for i := range tables {
 		t := &tables[i]
 		t.Source, t.MessageID = source, m.Meta.ID
@@ -31,5 +61,5 @@ func MessageTables(source string, m *mbox.Message, opts Options) []model.Table {
 		}
 		normalize.Table(t, normalize.Options{Benchmarks: opts.Benchmarks})
 	}
-	return tables
+	return tables, cuts
 }

@@ -10,4 +10,9 @@
 //	for _, o := range doc.Observations() {
 //		fmt.Println(o.Benchmark, o.Case, o.Variant, o.Field, o.Value)
 //	}
+//
+// For inputs of any size, Options.Stream hands out the tables message by
+// message as they settle and keeps no messages, so that memory stays flat;
+// MessageTables applies the budgets of parse and MaxTextLines, each cut a
+// warning naming the line.
 package lkmlbench

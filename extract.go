@@ -1,7 +1,11 @@
 package lkmlbench
 
 import (
+	"bytes"
+	"context"
+	"crypto/sha256"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/mbox"
@@ -24,7 +28,27 @@ type Options struct {
 	// Benchmarks is the better-direction list tables are normalised with
 	// (normalize.LoadBenchmarks for --benchmarks FILE); nil is the built-in one.
 	Benchmarks *normalize.Benchmarks
+	// Stream, when set, keeps the Extractor's memory flat however large
+	// the inputs: inputs are read message by message, and after each
+	// message Stream gets the tables that can no longer change and the
+	// warnings met since its last call, which the Extractor then forgets.
+	// Messages are counted (MessageCount) but not kept, and no threads are
+	// formed. A quoted table waits for a less quoted copy of itself, which
+	// would replace it, until Flush or until MaxWaiting tables wait behind
+	// it. An error of Stream stops the reading of the input and is
+	// returned.
+	Stream func(tables []model.Table, warnings []model.Warning) error
+	// Lean counts messages (MessageCount) instead of keeping them and
+	// forms no threads, but keeps the tables, for a summary of inputs of
+	// any size; Stream implies it.
+	Lean bool
 }
+
+// MaxWaiting bounds the tables a streaming Extractor holds back behind a
+// quoted table that may still be replaced by a less quoted copy: past it,
+// the quoted table is final as it stands, and a later copy is folded into
+// it.
+const MaxWaiting = 1000
 
 // Extractor reads inputs one after another into one Document, so that table
 // ids stay unique and quoted copies fold across all inputs of a run.
@@ -32,7 +56,9 @@ type Options struct {
 type Extractor struct {
 	opts     Options
 	doc      model.Document
-	seen     map[string]int // table fingerprint -> index in doc.Tables
+	seen     map[[16]byte]int // table fingerprint -> index among all tables
+	base     int              // tables handed to Stream and dropped from doc.Tables
+	messages int
 	explains []Explanation
 }
 
@@ -48,45 +74,129 @@ func New(opts Options) *Extractor {
 	return &Extractor{
 		opts: opts,
 		doc:  model.Document{Schema: model.SchemaVersion, Sources: []model.Source{}, Messages: []model.Message{}, Tables: []model.Table{}, Threads: []model.Thread{}},
-		seen: map[string]int{},
+		seen: map[[16]byte]int{},
 	}
 }
 
 // AddPath reads a file, a directory (Maildir or a folder of messages) or
-// "-" for standard input. On error nothing of that input is added unless the
-// reader could decode part of it; what it read is kept and the error says
-// what was lost.
+// "-" for standard input, message by message. What could be read is kept;
+// the error says what could not be read (a file, a message), each with its
+// position.
 func (e *Extractor) AddPath(path string) error {
-	res, err := mbox.ReadPath(path, e.opts.Mail)
-	if res != nil {
-		e.AddResult(path, res)
-	}
-	return err
+	in := e.input(path)
+	res, err := mbox.EachPath(path, e.opts.Mail, in.message)
+	return in.done(res, err)
+}
+
+// AddReader reads one input stream of any form; name labels it in
+// records. Reading stops, with ctx's error, when ctx ends.
+func (e *Extractor) AddReader(ctx context.Context, name string, r io.Reader) error {
+	in := e.input(name)
+	in.ctx = ctx
+	res, err := mbox.Each(name, r, e.opts.Mail, in.message)
+	return in.done(res, err)
 }
 
 // AddData reads one input held in memory; name labels it in records.
 func (e *Extractor) AddData(name string, data []byte) error {
-	res, err := mbox.Read(name, data, e.opts.Mail)
+	return e.AddReader(context.Background(), name, bytes.NewReader(data))
+}
+
+// reading is one input being read.
+type reading struct {
+	e      *Extractor
+	ctx    context.Context
+	source string
+	metas  []*mbox.Message // headers only, for the threads (without Stream)
+}
+
+func (e *Extractor) input(source string) *reading {
+	return &reading{e: e, source: source}
+}
+
+// message takes one message of the input.
+func (r *reading) message(m *mbox.Message) error {
+	if r.ctx != nil {
+		if err := r.ctx.Err(); err != nil {
+			return err
+		}
+	}
+	e := r.e
+	e.AddMessage(r.source, m)
+	if e.opts.Stream == nil && !e.opts.Lean {
+		r.metas = append(r.metas, &mbox.Message{Meta: m.Meta})
+	}
+	if e.opts.Stream == nil {
+		return nil
+	}
+	return e.stream(false)
+}
+
+// done records the input once read.
+func (r *reading) done(res *mbox.Result, err error) error {
+	e := r.e
 	if res != nil {
-		e.AddResult(name, res)
+		e.doc.Sources = append(e.doc.Sources, model.Source{Path: r.source, Kind: res.Kind, Reconstructed: res.Reconstructed})
+		e.doc.Warnings = append(e.doc.Warnings, res.Warnings...)
+		e.addThreads(r.metas)
+	}
+	if e.opts.Stream != nil {
+		if serr := e.stream(false); serr != nil && err == nil {
+			err = serr
+		}
 	}
 	return err
 }
 
+// stream hands Stream the tables settled so far and the new warnings, and
+// forgets them; with all, every table is settled.
+func (e *Extractor) stream(all bool) error {
+	end := 0
+	for end < len(e.doc.Tables) && (all || e.Final(&e.doc.Tables[end]) || len(e.doc.Tables)-end > MaxWaiting) {
+		end++
+	}
+	warnings := e.doc.Warnings
+	if end == 0 && len(warnings) == 0 {
+		return nil
+	}
+	tables := e.doc.Tables[:end:end]
+	e.doc.Tables = append([]model.Table(nil), e.doc.Tables[end:]...)
+	e.base += end
+	e.doc.Warnings = nil
+	return e.opts.Stream(tables, warnings)
+}
+
+// Flush hands Stream every table still held back (quoted tables waiting
+// for a less quoted copy); call it once the last input is read. Without
+// Stream it does nothing.
+func (e *Extractor) Flush() error {
+	if e.opts.Stream == nil {
+		return nil
+	}
+	return e.stream(true)
+}
+
+// MessageCount is the number of messages read so far.
+func (e *Extractor) MessageCount() int { return e.messages }
+
 // AddResult adds the messages some mail reader produced for one input and
 // the threads they form.
 func (e *Extractor) AddResult(source string, res *mbox.Result) {
-	e.doc.Sources = append(e.doc.Sources, model.Source{Path: source, Kind: res.Kind, Reconstructed: res.Reconstructed})
-	e.doc.Warnings = append(e.doc.Warnings, res.Warnings...)
-	for _, th := range mbox.Threads(res.Messages) {
+	in := e.input(source)
+	for _, m := range res.Messages {
+		in.message(m)
+	}
+	in.done(res, nil)
+}
+
+// addThreads forms the threads of one input's messages.
+func (e *Extractor) addThreads(msgs []*mbox.Message) {
+	for _, th := range mbox.Threads(msgs) {
 		t := model.Thread{Root: th.Root, Series: th.Series, Messages: []string{}}
 		for _, m := range th.Messages {
 			t.Messages = append(t.Messages, m.Meta.ID)
 		}
 		e.doc.Threads = append(e.doc.Threads, t)
-	}
-	for _, m := range res.Messages {
-		e.AddMessage(source, m)
 	}
 }
 
@@ -96,11 +206,16 @@ func (e *Extractor) AddMessage(source string, m *mbox.Message) {
 	if meta.Source == "" {
 		meta.Source = source
 	}
-	e.doc.Messages = append(e.doc.Messages, meta)
+	e.messages++
+	if e.opts.Stream == nil && !e.opts.Lean {
+		e.doc.Messages = append(e.doc.Messages, meta)
+	}
 	if e.opts.Explain {
 		e.explains = append(e.explains, Explanation{Source: source, MessageID: meta.ID, Candidates: parse.Explain(m.Body)})
 	}
-	for _, t := range MessageTables(source, m, e.opts) {
+	tables, cuts := MessageTables(source, m, e.opts)
+	e.doc.Warnings = append(e.doc.Warnings, cuts...)
+	for _, t := range tables {
 		e.add(t)
 	}
 }
@@ -108,9 +223,14 @@ func (e *Extractor) AddMessage(source string, m *mbox.Message) {
 // add appends a table, or folds it into an earlier copy of itself.
 func (e *Extractor) add(t model.Table) {
 	if !e.opts.KeepQuoted {
-		key := Fingerprint(&t)
+		key := fingerprintKey(&t)
 		if i, ok := e.seen[key]; ok {
-			first := &e.doc.Tables[i]
+			if i < e.base {
+				// Already handed to Stream: the copy is folded, and
+				// nothing written can change any more.
+				return
+			}
+			first := &e.doc.Tables[i-e.base]
 			first.QuotedCopies++
 			if t.QuoteDepth < first.QuoteDepth {
 				// The least-quoted copy is the one closest to its author.
@@ -119,9 +239,9 @@ func (e *Extractor) add(t model.Table) {
 			}
 			return
 		}
-		e.seen[key] = len(e.doc.Tables)
+		e.seen[key] = e.base + len(e.doc.Tables)
 	}
-	t.ID = fmt.Sprintf("t%02d", len(e.doc.Tables)+1)
+	t.ID = fmt.Sprintf("t%02d", e.base+len(e.doc.Tables)+1)
 	e.doc.Tables = append(e.doc.Tables, t)
 }
 
@@ -146,6 +266,15 @@ func Fingerprint(t *model.Table) string {
 	return b.String()
 }
 
+// fingerprintKey is the Fingerprint's hash: the Extractor remembers every
+// table it has seen in 16 bytes, whatever the table's size.
+func fingerprintKey(t *model.Table) [16]byte {
+	sum := sha256.Sum256([]byte(Fingerprint(t)))
+	var k [16]byte
+	copy(k[:], sum[:])
+	return k
+}
+
 // Final reports whether a table of the document can no longer change as
 // more inputs are read, so that its records may be written out already. A
 // quoted copy is replaced when a less quoted copy of the same table turns
@@ -153,8 +282,9 @@ func Fingerprint(t *model.Table) string {
 // final.
 func (e *Extractor) Final(t *model.Table) bool { return e.opts.KeepQuoted || t.QuoteDepth == 0 }
 
-// Document returns the document built so far. The Extractor keeps
-// ownership: add no more inputs while the caller still uses it.
+// Document returns the document built so far (with Stream, only what was
+// not handed out yet). The Extractor keeps ownership: add no more inputs
+// while the caller still uses it.
 func (e *Extractor) Document() *model.Document { return &e.doc }
 
 // Explanations returns the --explain listings collected so far (only with

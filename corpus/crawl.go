@@ -72,6 +72,8 @@ type crawl struct {
 	gitRead atomic.Int64 // commits read, for progress
 	prog    Progress     // the committer's, then run's once the committer is done
 
+	budget *byteBudget // raw bytes in flight
+
 	cur     *batch
 	commits chan *batch // batches in order, to the committer
 	free    chan *batch // committed batches, back to the writer
@@ -117,6 +119,7 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 	items := make(chan *item, 64)
 	results := make(chan *result, 64)
 	tokens := make(chan struct{}, inFlight)
+	c.budget = newByteBudget(inFlightBytes)
 
 	var readErr error
 	go func() {
@@ -129,6 +132,10 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 			case <-ctx.Done():
 				it.release()
 				return ctx.Err()
+			}
+			if err := c.budget.acquire(ctx, int64(len(it.raw.Data))); err != nil {
+				it.release()
+				return err
 			}
 			it.seq = seq
 			seq++
@@ -226,6 +233,7 @@ func (c *crawl) write(ctx context.Context, results <-chan *result, tokens <-chan
 				delete(pending, next)
 				next++
 				<-tokens
+				c.budget.release(r.bytes)
 				c.take(r)
 				if len(c.cur.recs) >= c.opts.BatchSize {
 					if err := c.flush(true); err != nil {
@@ -314,7 +322,13 @@ func (c *crawl) commit(ctx context.Context) {
 		c.prog.Messages += b.messages
 		c.prog.Filtered += b.filtered
 		c.prog.Decoded += b.decoded
-		c.prog.Faults += int64(len(b.faults))
+		for _, f := range b.faults {
+			if f.Warning {
+				c.prog.Warnings++
+			} else {
+				c.prog.Faults++
+			}
+		}
 		c.prog.Stored += int64(st.Messages)
 		c.prog.Duplicates += int64(st.Duplicates) + b.stored
 		c.prog.Tables += int64(st.Tables)

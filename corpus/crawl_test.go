@@ -1,11 +1,14 @@
 package corpus_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -269,4 +272,133 @@ func TestSeedsMatchExtract(t *testing.T) {
 	_, err := corpus.Crawl(context.Background(), st, []string{folder}, corpus.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, want, observations(t, st))
+}
+
+// TestCrawlCROnly: an mbox (plain or gzip) with old Mac line endings is
+// the same archive as its LF form, not one damaged message.
+func TestCrawlCROnly(t *testing.T) {
+	dir := t.TempDir()
+	lf := filepath.Join(dir, "lf.mbox")
+	writeMbox(t, lf, corpusMessages(10))
+	data, err := os.ReadFile(lf)
+	require.NoError(t, err)
+	cr := filepath.Join(dir, "cr.mbox")
+	require.NoError(t, os.WriteFile(cr, []byte(strings.ReplaceAll(string(data), "\n", "\r")), 0o644))
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	_, err = zw.Write([]byte(strings.ReplaceAll(string(data), "\n", "\r")))
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	crgz := filepath.Join(dir, "cr.mbox.gz")
+	require.NoError(t, os.WriteFile(crgz, gz.Bytes(), 0o644))
+	for _, in := range []string{lf, cr, crgz} {
+		st := openStore(t, filepath.Join(dir, filepath.Base(in)+".db"))
+		p, err := corpus.Crawl(context.Background(), st, []string{in}, corpus.Options{})
+		require.NoError(t, err)
+		assert.EqualValues(t, 10, p.Stored, in)
+		assert.EqualValues(t, 2, p.Tables, in)
+		assert.Zero(t, p.Faults, in)
+	}
+}
+
+// TestFaultsMatchExtract: a message full of NULs, a symlinked message file
+// and a symlink to nothing give the same records and the same faults in
+// crawl as in extract; nothing is skipped without a word.
+func TestFaultsMatchExtract(t *testing.T) {
+	dir := t.TempDir()
+	folder := filepath.Join(dir, "mail")
+	require.NoError(t, os.MkdirAll(folder, 0o755))
+	msgs := corpusMessages(6)
+	msgs[3] = "Subject: junk\nMessage-ID: <junk@example.org>\n\n" + strings.Repeat("\x00", 4096) + "\n"
+	writeMbox(t, filepath.Join(folder, "a.mbox"), msgs)
+	elsewhere := filepath.Join(dir, "elsewhere.eml")
+	require.NoError(t, os.WriteFile(elsewhere, []byte(mail(77, "Re: [PATCH] linked", tableBody(77))), 0o644))
+	require.NoError(t, os.Symlink(elsewhere, filepath.Join(folder, "b-link.eml")))
+	require.NoError(t, os.Symlink(filepath.Join(dir, "gone.eml"), filepath.Join(folder, "c-dangling.eml")))
+	require.NoError(t, os.WriteFile(filepath.Join(folder, "d-nul.eml"), []byte("Subject: x\nMessage-ID: <nul@x>\n\n\x00\x00\x00 1-groups: 4.25 (0.00 pct) 4.14 (2.58 pct)\n"), 0o644))
+
+	var files []string
+	for _, n := range []string{"a.mbox", "b-link.eml", "c-dangling.eml", "d-nul.eml"} {
+		files = append(files, filepath.Join(folder, n))
+	}
+	ex := lkmlbench.New(lkmlbench.Options{})
+	var extractFaults int
+	for _, f := range files {
+		if err := ex.AddPath(f); err != nil {
+			extractFaults++
+		}
+	}
+	want := ex.Document().Observations()
+	require.NotEmpty(t, want)
+	for i := range want {
+		if d := want[i].Date; d != nil {
+			u := d.UTC() // as the database gives dates back
+			want[i].Date = &u
+		}
+	}
+
+	st := openStore(t, filepath.Join(dir, "c.db"))
+	var faults []corpus.Fault
+	p, err := corpus.Crawl(context.Background(), st, []string{folder}, corpus.Options{OnFault: func(f corpus.Fault) { faults = append(faults, f) }})
+	require.NoError(t, err)
+	assert.Equal(t, want, observations(t, st))
+	assert.EqualValues(t, 3, p.Faults, "%v", faults)
+	assert.Equal(t, 3, extractFaults)
+	assert.EqualValues(t, 6, p.Stored, "five mbox messages and the linked file")
+}
+
+// TestMaildirSymlinks: in a Maildir too, a symlinked message is read and
+// a symlink to nothing is a fault, in crawl as in extract; a re-run adds
+// nothing.
+func TestMaildirSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	md := filepath.Join(dir, "Maildir")
+	writeMaildir(t, md, corpusMessages(4))
+	elsewhere := filepath.Join(dir, "elsewhere.eml")
+	require.NoError(t, os.WriteFile(elsewhere, []byte(mail(77, "Re: [PATCH] linked", tableBody(77))), 0o644))
+	require.NoError(t, os.Symlink(elsewhere, filepath.Join(md, "cur", "1677999998.M1P1.host:2,S")))
+	require.NoError(t, os.Symlink(filepath.Join(dir, "gone.eml"), filepath.Join(md, "cur", "1677999999.M2P1.host:2,S")))
+
+	ex := lkmlbench.New(lkmlbench.Options{})
+	assert.Error(t, ex.AddPath(md), "the dangling link")
+	require.NotEmpty(t, ex.Document().Tables)
+
+	st := openStore(t, filepath.Join(dir, "c.db"))
+	var faults []corpus.Fault
+	p, err := corpus.Crawl(context.Background(), st, []string{md}, corpus.Options{OnFault: func(f corpus.Fault) { faults = append(faults, f) }})
+	require.NoError(t, err)
+	assert.EqualValues(t, 5, p.Stored, "four messages and the linked one")
+	require.Len(t, faults, 1)
+	assert.Contains(t, faults[0].Error(), "symlink to nothing readable")
+	assert.Equal(t, len(ex.Document().Tables), count(t, st, "SELECT count(*) FROM tables"))
+
+	p, err = corpus.Crawl(context.Background(), st, []string{md}, corpus.Options{})
+	require.NoError(t, err)
+	assert.Zero(t, p.Stored)
+}
+
+// TestCrawlBudgetWarning: a table-like run past the parse budget is a
+// warning naming its line, not a fault; the message and the rows within
+// the budget are stored.
+func TestCrawlBudgetWarning(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("Results:\n\nhackbench\nTest:            tip                  patched\n")
+	for i := range 6000 {
+		b.WriteString(" " + strconv.Itoa(i+1) + "-groups:     4.25 (0.00 pct)     4.14 (2.58 pct)\n")
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "big.mbox")
+	writeMbox(t, in, []string{mail(1, "Re: [PATCH] big", b.String())})
+	st := openStore(t, filepath.Join(dir, "c.db"))
+	var faults []corpus.Fault
+	p, err := corpus.Crawl(context.Background(), st, []string{in}, corpus.Options{OnFault: func(f corpus.Fault) { faults = append(faults, f) }})
+	require.NoError(t, err)
+	assert.Zero(t, p.Faults)
+	assert.EqualValues(t, 1, p.Warnings)
+	require.Len(t, faults, 1)
+	assert.True(t, faults[0].Warning)
+	assert.Positive(t, faults[0].Line)
+	assert.Contains(t, faults[0].Error(), "exceed the budget of one block")
+	assert.EqualValues(t, 1, p.Stored)
+	assert.Contains(t, p.String(), "0 faults, 1 warnings")
 }

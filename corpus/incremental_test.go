@@ -1,11 +1,13 @@
 package corpus_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -90,6 +92,24 @@ func TestIncrementalAppend(t *testing.T) {
 			require.NoError(t, err)
 			for _, m := range msgs {
 				_, err = fmt.Fprintf(f, "From mboxrd@z Thu Jan  1 00:00:00 1970\n%s\n", m)
+				require.NoError(t, err)
+			}
+			require.NoError(t, f.Close())
+		}, corpus.Options{}},
+		// Old Mac line endings: read as LF on both crawls, so that the
+		// checkpoint's digest matches and only the new mail is read.
+		{"mbox CR-only", func(t *testing.T, dir string) string {
+			p := filepath.Join(dir, "list.mbox")
+			writeMbox(t, p, corpusMessages(20))
+			data, err := os.ReadFile(p)
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(p, bytes.ReplaceAll(data, []byte("\n"), []byte("\r")), 0o644))
+			return p
+		}, func(t *testing.T, in string, msgs []string) {
+			f, err := os.OpenFile(in, os.O_APPEND|os.O_WRONLY, 0)
+			require.NoError(t, err)
+			for _, m := range msgs {
+				_, err = f.WriteString(strings.ReplaceAll("From mboxrd@z Thu Jan  1 00:00:00 1970\n"+m+"\n", "\n", "\r"))
 				require.NoError(t, err)
 			}
 			require.NoError(t, f.Close())

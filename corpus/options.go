@@ -129,8 +129,11 @@ type Progress struct {
 	Decoded int64
 	// Tables were added; Folded were quoted copies of stored tables.
 	Tables, Folded int64
-	// Faults are messages that could not be read.
+	// Faults are messages (or parts of inputs) that could not be read.
 	Faults int64
+	// Warnings are messages read in part: a budget cut a long line, a
+	// long message or a long run of table-like lines (Fault.Warning).
+	Warnings int64
 	// Bytes of input were read, out of TotalBytes (0 when unknown: git
 	// archives).
 	Bytes, TotalBytes int64
@@ -151,8 +154,12 @@ func (p Progress) MBPerSec() float64 {
 
 // String is the one-line summary the CLI prints.
 func (p Progress) String() string {
-	return fmt.Sprintf("%d messages (%d stored, %d already stored, %d filtered, %d decoded), %d tables (+%d quoted copies), %d faults, %.1f MB in %s (%.1f MB/s)",
-		p.Messages, p.Stored, p.Duplicates, p.Filtered, p.Decoded, p.Tables, p.Folded, p.Faults,
+	warnings := ""
+	if p.Warnings > 0 {
+		warnings = fmt.Sprintf(", %d warnings", p.Warnings)
+	}
+	return fmt.Sprintf("%d messages (%d stored, %d already stored, %d filtered, %d decoded), %d tables (+%d quoted copies), %d faults%s, %.1f MB in %s (%.1f MB/s)",
+		p.Messages, p.Stored, p.Duplicates, p.Filtered, p.Decoded, p.Tables, p.Folded, p.Faults, warnings,
 		float64(p.Bytes)/1e6, p.Elapsed.Round(time.Millisecond), p.MBPerSec())
 }
 
@@ -165,6 +172,9 @@ type Fault struct {
 	Commit string
 	// Err says what went wrong.
 	Err error
+	// Warning marks a message that was read and stored, but in part: a
+	// budget cut it (Progress.Warnings). It does not fail the crawl.
+	Warning bool
 }
 
 // Error renders "source: offset N (line L): problem" or "source: commit C: problem".

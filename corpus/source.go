@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -32,6 +33,7 @@ type item struct {
 	commit string
 	whole  bool  // raw.Data is a whole file for mbox.Read
 	fault  error // the reader could not read this part of the input
+	cut    bool  // fault is a budget's cut: a warning (Fault.Warning)
 	pooled *[]byte
 	// cp, when set, is the checkpoint the input reaches once this item
 	// is stored; the worker completes an mbox message's Hash. An item
@@ -140,6 +142,8 @@ func (w *walker) dir(ctx context.Context, dir string) error {
 			err = w.dir(ctx, p)
 		case e.Type().IsRegular():
 			err = w.file(ctx, p, p)
+		default:
+			err = w.other(ctx, p, p, e)
 		}
 		if err != nil {
 			return err
@@ -148,9 +152,28 @@ func (w *walker) dir(ctx context.Context, dir string) error {
 	return nil
 }
 
+// other reads a folder entry that is neither a folder nor a regular file.
+// A symlink is followed to a file, as extract does; a symlinked folder is
+// not entered (it may loop), and says so; anything else (a FIFO, a
+// device) is a fault too, never skipped without a word.
+func (w *walker) other(ctx context.Context, p, key string, e fs.DirEntry) error {
+	if e.Type()&fs.ModeSymlink == 0 {
+		return w.emit(&item{source: p, fault: fmt.Errorf("skipped: not a regular file (%s)", e.Type())})
+	}
+	st, err := os.Stat(p)
+	switch {
+	case err != nil:
+		return w.emit(&item{source: p, fault: fmt.Errorf("skipped: symlink to nothing readable: %w", err)})
+	case st.Mode().IsRegular():
+		return w.file(ctx, p, key)
+	}
+	return w.emit(&item{source: p, fault: errors.New("skipped: symlink to something that is not a file (folders are not entered)")})
+}
+
 // maildir reads the messages of a Maildir's cur/ or new/ folder in name
 // order; a message whose checkpoint has its unique name and size was
-// stored and is not opened again.
+// stored and is not opened again. Symlinks and other entries are read or
+// reported as in any folder.
 func (w *walker) maildir(ctx context.Context, maildir, sub string) error {
 	entries, err := os.ReadDir(sub)
 	if err != nil {
@@ -158,16 +181,25 @@ func (w *walker) maildir(ctx context.Context, maildir, sub string) error {
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if strings.HasPrefix(name, ".") || !e.Type().IsRegular() {
+		if strings.HasPrefix(name, ".") {
 			continue
 		}
-		key := maildirKey(maildir, name)
+		p, key := filepath.Join(sub, name), maildirKey(maildir, name)
 		if cp, ok := w.known[key]; ok && cp.Size > 0 {
-			if info, err := e.Info(); err == nil && info.Size() == cp.Size {
+			if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() && info.Size() == cp.Size {
 				continue
 			}
 		}
-		if err := w.file(ctx, filepath.Join(sub, name), key); err != nil {
+		var err error
+		switch {
+		case e.IsDir():
+			err = w.dir(ctx, p)
+		case e.Type().IsRegular():
+			err = w.file(ctx, p, key)
+		default:
+			err = w.other(ctx, p, key, e)
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -175,7 +207,7 @@ func (w *walker) maildir(ctx context.Context, maildir, sub string) error {
 }
 
 // file streams an mbox (plain or gzip) message by message; any other
-// form is read whole, bounded by Mail.MaxMessageBytes. key names the
+// form is read whole, at most Mail.MaxMessageBytes of it. key names the
 // file's checkpoint.
 func (w *walker) file(ctx context.Context, path, key string) error {
 	f, err := os.Open(path)
@@ -198,7 +230,7 @@ func (w *walker) file(ctx context.Context, path, key string) error {
 		if err != nil {
 			return w.emit(&item{source: path, fault: fmt.Errorf("gzip: %w", err)})
 		}
-		sc := mbox.NewRawScannerOptions(bufio.NewReaderSize(zr, 256<<10), path, w.opts.Pipeline.Mail)
+		sc := mbox.NewRawScannerOptions(bufio.NewReaderSize(mbox.NewEOLReader(zr), 256<<10), path, w.opts.Pipeline.Mail)
 		if err := w.scan(ctx, path, sc, nil); err != nil || sc.Err() != nil {
 			return err // a stream that broke off (a fault) is read again next time
 		}
@@ -206,6 +238,8 @@ func (w *walker) file(ctx context.Context, path, key string) error {
 		// read at this size, and a grown file is read again.
 		return w.emit(&item{source: path, mark: true, cp: &store.Checkpoint{Input: key, Size: info.Size()}})
 	}
+	// As mbox.Read does, before the form is decided.
+	br = bufio.NewReaderSize(mbox.NewEOLReader(br), 256<<10)
 	head, _ := br.Peek(64 << 10)
 	if mbox.IsMbox(head) {
 		if seen && cp.Hash != ([16]byte{}) {
@@ -215,7 +249,7 @@ func (w *walker) file(ctx context.Context, path, key string) error {
 			if _, err := f.Seek(0, io.SeekStart); err != nil {
 				return w.emit(&item{source: path, fault: err})
 			}
-			br.Reset(&countingReader{r: f, n: w.bytes})
+			br.Reset(mbox.NewEOLReader(&countingReader{r: f, n: w.bytes}))
 			stored, err := w.cps.Stored(ctx, path)
 			if err != nil {
 				return err
@@ -227,14 +261,19 @@ func (w *walker) file(ctx context.Context, path, key string) error {
 	}
 	limit := w.opts.Pipeline.Mail.MaxMessageBytes
 	if limit <= 0 {
-		limit = 64 << 20
+		limit = mbox.DefaultMaxMessageBytes
 	}
 	data, err := io.ReadAll(io.LimitReader(br, limit+1))
 	if err != nil {
 		return w.emit(&item{source: path, fault: err})
 	}
 	if int64(len(data)) > limit {
-		return w.emit(&item{source: path, fault: fmt.Errorf("not an mbox and longer than %d bytes: not read", limit)})
+		// As extract does: the first limit bytes are read, the cut is a
+		// warning.
+		data = data[:limit]
+		if err := w.emit(&item{source: path, raw: mbox.RawMessage{Offset: limit}, fault: fmt.Errorf("input longer than %d bytes and not an mbox: the rest is dropped", limit), cut: true}); err != nil {
+			return err
+		}
 	}
 	return w.emit(&item{source: path, raw: mbox.RawMessage{Data: data, Line: 1}, whole: true, cp: &store.Checkpoint{Input: key, Size: info.Size()}})
 }
@@ -247,7 +286,8 @@ func (w *walker) resume(ctx context.Context, path string, f *os.File, cp store.C
 	if _, err := f.Seek(cp.Offset, io.SeekStart); err != nil {
 		return nil
 	}
-	sc := mbox.NewRawScannerOptions(&countingReader{r: f, n: w.bytes}, path, w.opts.Pipeline.Mail)
+	// Line endings as on the first reading (they keep every offset).
+	sc := mbox.NewRawScannerOptions(mbox.NewEOLReader(&countingReader{r: f, n: w.bytes}), path, w.opts.Pipeline.Mail)
 	sc.SetPosition(cp.Offset, cp.Line-1)
 	if !sc.Scan() || digest(sc.Message().Data) != cp.Hash {
 		return nil
@@ -268,6 +308,13 @@ func (w *walker) scan(ctx context.Context, path string, sc *mbox.RawScanner, cp 
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		// A message or line cut to the Mail budgets lost its tail: a
+		// warning, the rest of the message is read.
+		for _, cut := range sc.Warnings() {
+			if err := w.emit(&item{source: path, raw: mbox.RawMessage{Line: cut.Line, Offset: cut.Offset}, fault: errors.New(cut.Message), cut: true}); err != nil {
+				return err
+			}
+		}
 		it := &item{source: path, raw: sc.Message()}
 		it.own(it.raw.Data)
 		if cp != nil {
@@ -286,13 +333,22 @@ func (w *walker) scan(ctx context.Context, path string, sc *mbox.RawScanner, cp 
 }
 
 // git emits the messages of one public-inbox epoch committed after the
-// commit its checkpoint names.
+// commit its checkpoint names, and a fault for every commit whose message
+// could not be read.
 func (w *walker) git(ctx context.Context, repo string) error {
 	fn := func(commit string, data []byte) error {
 		w.bytes.Add(int64(len(data)))
 		w.commits.Add(1)
+		data = mbox.NormalizeEOL(data)
 		return w.emit(&item{source: repo, commit: commit, raw: mbox.RawMessage{Data: data, Line: 1},
 			cp: &store.Checkpoint{Input: repo, Commit: commit}})
+	}
+	// A commit that could not be read moves no checkpoint: a later run
+	// reads it again (and reports it again) unless a later message is
+	// stored.
+	fault := func(commit string, err error) error {
+		w.commits.Add(1)
+		return w.emit(&item{source: repo, commit: commit, fault: err})
 	}
 	since, ok := w.since[repo]
 	if !ok {
@@ -300,9 +356,9 @@ func (w *walker) git(ctx context.Context, repo string) error {
 	}
 	var err error
 	if w.useGitBinary() {
-		err = gitMessages(ctx, repo, since, fn)
+		err = gitMessages(ctx, repo, since, fn, fault)
 	} else {
-		err = gitgo.Messages(ctx, repo, since, fn)
+		err = gitgo.Messages(ctx, repo, since, fn, fault)
 	}
 	if err != nil && ctx.Err() == nil {
 		return w.emit(&item{source: repo, fault: err})

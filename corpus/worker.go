@@ -27,6 +27,7 @@ func position(first, seq int64) int64 { return (first + seq) << seqShift }
 type result struct {
 	seq      int64
 	cp       *store.Checkpoint // the item's, to store with its records
+	bytes    int64             // the item's raw size, held in the crawl's byte budget
 	recs     []store.Record
 	messages int64 // messages read (stored or not)
 	stored   int64 // skipped before decoding: stored before (item.stored)
@@ -68,7 +69,7 @@ func (w *worker) patchTag(subject string) *model.PatchTag {
 // process handles one item; a panic in a decoder or a table parser is a
 // fault of that item, never of the crawl.
 func (w *worker) process(it *item) (res *result) {
-	res = &result{seq: it.seq, cp: it.cp}
+	res = &result{seq: it.seq, cp: it.cp, bytes: int64(len(it.raw.Data))}
 	if it.mark {
 		return res
 	}
@@ -89,7 +90,9 @@ func (w *worker) process(it *item) (res *result) {
 	}()
 	switch {
 	case it.fault != nil:
-		res.faults = append(res.faults, w.fault(it, it.fault))
+		f := w.fault(it, it.fault)
+		f.Warning = it.cut
+		res.faults = append(res.faults, f)
 	case it.whole:
 		w.whole(it, res)
 	default:
@@ -102,15 +105,13 @@ func (w *worker) fault(it *item, err error) Fault {
 	return Fault{Source: it.source, Offset: it.raw.Offset, Line: it.raw.Line, Commit: it.commit, Err: err}
 }
 
-var errBinary = errors.New("NUL bytes: binary data, not a mail message")
-
 // raw handles one raw message: the prefilter decides whether it is
 // decoded; otherwise its record comes from the header block alone.
 func (w *worker) raw(it *item, res *result) {
 	res.messages = 1
 	data := it.raw.Data
 	if bytes.IndexByte(data, 0) >= 0 {
-		res.faults = append(res.faults, w.fault(it, errBinary))
+		res.faults = append(res.faults, w.fault(it, mbox.ErrNUL))
 		return
 	}
 	h := scanHeader(data)
@@ -141,7 +142,7 @@ func (w *worker) raw(it *item, res *result) {
 		// an unlabelled quoted-printable body): look at it with the same
 		// prefilter before running every table family.
 		if w.opts.DecodeAll || mayHoldTable(bodyText(m)) {
-			rec.Tables = lkmlbench.MessageTables(it.source, m, w.opts.Pipeline)
+			rec.Tables = w.tables(it, m, res)
 		}
 		res.decoded = 1
 	} else {
@@ -185,8 +186,19 @@ func (w *worker) whole(it *item, res *result) {
 			continue
 		}
 		res.decoded++
-		res.recs = append(res.recs, store.Record{Meta: *meta, Hash: bodyDigest(m), Seq: position(w.first, it.seq) | int64(min(i, 1<<seqShift-1)), Tables: lkmlbench.MessageTables(it.source, m, w.opts.Pipeline)})
+		res.recs = append(res.recs, store.Record{Meta: *meta, Hash: bodyDigest(m), Seq: position(w.first, it.seq) | int64(min(i, 1<<seqShift-1)), Tables: w.tables(it, m, res)})
 	}
+}
+
+// tables reads a message's tables; a parse budget's cut is a warning of
+// the message (the records read are stored), so that no row is lost
+// without a word.
+func (w *worker) tables(it *item, m *mbox.Message, res *result) []model.Table {
+	tables, cuts := lkmlbench.MessageTables(it.source, m, w.opts.Pipeline)
+	for _, c := range cuts {
+		res.faults = append(res.faults, Fault{Source: it.source, Line: c.Line, Offset: c.Offset, Commit: it.commit, Err: errors.New(c.Message), Warning: true})
+	}
+	return tables
 }
 
 // bodyText joins the decoded body lines the table parsers read (text,

@@ -185,3 +185,33 @@ func TestBadNumber(t *testing.T) {
 		assert.Error(t, Write(&bytes.Buffer{}, doc, f), f)
 	}
 }
+
+// TestCSVCell: cells a spreadsheet would run as formulas get a leading
+// "'" (OWASP); plain numbers and ordinary text are left alone.
+func TestCSVCell(t *testing.T) {
+	for in, want := range map[string]string{
+		"=1+2-groups":          "'=1+2-groups",
+		"+cmd|' /C calc'!A0":   "'+cmd|' /C calc'!A0",
+		"-2-groups":            "'-2-groups",
+		"@SUM(A1:A9)":          "'@SUM(A1:A9)",
+		"\tx":                  "'\tx",
+		"\r=x":                 "'\r=x",
+		"-0.00":                "-0.00",
+		"+2.58":                "+2.58",
+		"-1e3":                 "-1e3",
+		"1-groups":             "1-groups",
+		"":                     "",
+		"Tess Kernel":          "Tess Kernel",
+		"hackbench / =HYPER()": "hackbench / =HYPER()",
+	} {
+		assert.Equal(t, want, CSVCell(in), "%q", in)
+	}
+	doc := fixture()
+	doc.Tables[0].Rows[0].Case = "=1+2-groups"
+	var buf bytes.Buffer
+	require.NoError(t, Write(&buf, doc, CSV))
+	rows, err := csvRows(buf.String())
+	require.NoError(t, err)
+	assert.Equal(t, "'=1+2-groups", rows[1][6])
+	assert.Equal(t, "case", rows[0][6])
+}

@@ -74,7 +74,11 @@ func (c *csvWriter) Write(obs []model.Observation) error {
 		return err
 	}
 	for i := range obs {
-		if err := c.cw.Write(csvRecord(&obs[i])); err != nil {
+		rec := csvRecord(&obs[i])
+		for j := range rec {
+			rec[j] = CSVCell(rec[j])
+		}
+		if err := c.cw.Write(rec); err != nil {
 			return err
 		}
 	}
@@ -96,6 +100,26 @@ func (c *csvWriter) writeHeader() error {
 	}
 	c.header = true
 	return c.cw.Write(CSVHeader)
+}
+
+// CSVCell defuses a cell a spreadsheet would run as a formula, by OWASP's
+// rule for CSV injection: a cell starting with '=', '+', '-', '@', a tab or
+// a carriage return gets a leading "'". Mail text reaches the cells (row
+// labels, headings, author names), and "=1+2-groups" must stay text. A
+// cell that is a plain number ("-0.00", "+2.5") is left as it is: it is no
+// formula, and the values must stay numbers.
+func CSVCell(s string) string {
+	if s == "" {
+		return s
+	}
+	switch s[0] {
+	case '=', '+', '-', '@', '\t', '\r':
+		if _, err := strconv.ParseFloat(s, 64); err == nil && s[0] != '=' && s[0] != '@' {
+			return s
+		}
+		return "'" + s
+	}
+	return s
 }
 
 // csvRecord renders o in CSVHeader order: context headings joined with

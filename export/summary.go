@@ -13,11 +13,22 @@ import (
 // how many numbers it holds) and a closing count, for a person to read;
 // scripts should read jsonl or json instead.
 func WriteSummary(w io.Writer, doc *model.Document) error {
+	return WriteSummaryCounts(w, doc.Tables, Counts{Messages: len(doc.Messages), Inputs: len(doc.Sources), Warnings: len(doc.Warnings)})
+}
+
+// Counts are the totals the summary's closing line gives.
+type Counts struct {
+	Messages, Inputs, Warnings int
+}
+
+// WriteSummaryCounts writes the summary of tables with the given totals,
+// for a run that streamed its messages instead of keeping a Document.
+func WriteSummaryCounts(w io.Writer, tables []model.Table, c Counts) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "TABLE\tSOURCE:LINES\tFORMAT\tBENCHMARK\tROWS\tNUMBERS\tAUTHOR\tCONTEXT\n")
 	numbers := 0
-	for i := range doc.Tables {
-		t := &doc.Tables[i]
+	for i := range tables {
+		t := &tables[i]
 		n := 0
 		for _, r := range t.Rows {
 			n += len(r.Cells)
@@ -30,8 +41,8 @@ func WriteSummary(w io.Writer, doc *model.Document) error {
 		return err
 	}
 	_, err := fmt.Fprintf(w, "%s, %s from %s in %s%s\n",
-		plural(len(doc.Tables), "table"), plural(numbers, "number"), plural(len(doc.Messages), "message"),
-		plural(len(doc.Sources), "input"), warningNote(len(doc.Warnings)))
+		plural(len(tables), "table"), plural(numbers, "number"), plural(c.Messages, "message"),
+		plural(c.Inputs, "input"), warningNote(c.Warnings))
 	return err
 }
 

@@ -27,7 +27,7 @@ const dmgQuoteWidth = 76
 func dmgBody(data []byte, toks []dmgTok) []dmgSpan {
 	segs := dmgSegments(data, toks)
 	depths := dmgChooseDepths(segs)
-	b := &dmgBreaker{data: data}
+	b := &dmgBreaker{data: data, text: string(data)}
 	var out []dmgSpan
 	for k, sg := range segs {
 		if len(sg.run) == 0 {

@@ -9,10 +9,11 @@ import "strings"
 // stays joined; it carries no table.
 type dmgBreaker struct {
 	data    []byte
-	inPatch bool // inside a patch hunk, until the signature
+	text    string // data as a string, so that words are slices, not copies
+	inPatch bool   // inside a patch hunk, until the signature
 }
 
-func (b *dmgBreaker) word(t dmgTok) string { return t.in(b.data) }
+func (b *dmgBreaker) word(t dmgTok) string { return b.text[t.s:t.e] }
 
 // unquoted returns the lines of the unquoted tokens t.
 func (b *dmgBreaker) unquoted(t []dmgTok) []dmgSpan {
@@ -104,7 +105,7 @@ func dmgRowStart(w, prev, next string, numeric int) bool {
 // isNumericCell reports a token that is a number, possibly signed, with a
 // unit sign or bracket attached ("1.00", "-5.30](", "(+6.15%)", "8.66)").
 func isNumericCell(w string) bool {
-	w = strings.Trim(w, "[]()*%,+|^")
+	w = strings.TrimFunc(w, isCellMark)
 	w = strings.TrimPrefix(w, "-")
 	if w == "" {
 		return false
@@ -121,6 +122,15 @@ func isNumericCell(w string) bool {
 		}
 	}
 	return digits > 0
+}
+
+// isCellMark reports the brackets and signs a numeric cell may carry.
+func isCellMark(r rune) bool {
+	switch r {
+	case '[', ']', '(', ')', '*', '%', ',', '+', '|', '^':
+		return true
+	}
+	return false
 }
 
 // cellEnd reports a token that can close a table cell.

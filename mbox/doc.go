@@ -20,5 +20,14 @@
 // raw body (or from the body's first line), so they are approximate.
 //
 // RawScanner splits an mbox stream without decoding it, holding at most one
-// message in memory, for the batch crawl over whole archives.
+// message in memory, for the batch crawl over whole archives. Each and
+// EachPath decode an input of any form message by message, streaming mbox
+// and gzip input, so that extract's memory does not grow with the input;
+// Read and ReadPath collect the messages instead.
+//
+// Bare carriage returns are line endings (NormalizeEOL): a CR-only file is
+// an mbox like any other, not a damaged one. Every budget (Options, the
+// gzip cap, the warnings kept) cuts with a warning, and what cannot be
+// read at all (a message of NUL bytes, a file of a folder) is an error
+// with its position while the rest is still read.
 package mbox

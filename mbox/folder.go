@@ -3,6 +3,7 @@ package mbox
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -11,64 +12,52 @@ import (
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
-// readDir reads a Maildir (messages in cur/ and new/; tmp/ holds deliveries
-// in progress and is skipped) or a folder of message files (every regular,
-// non-hidden file, sorted by name; subdirectories are not entered). Each
-// file is read by Read; a file that fails becomes a warning.
-func readDir(dir string, opts Options) (*Result, error) {
+// eachDir reads a Maildir (messages in cur/ and new/; tmp/ holds
+// deliveries in progress and is skipped) or a folder of message files
+// (every non-hidden file, sorted by name, symlinks followed to the file
+// they name; subdirectories are not entered). Each file is read as
+// EachPath reads a file. A file that cannot be read, or a symlink to
+// anything but a file, is a fault in the error; the error holds all of
+// them, and says so when there was no message file at all.
+func eachDir(dir string, opts Options, fn func(*Message) error) (*Result, error) {
 	res := &Result{Kind: "folder"}
 	var files []string
+	var faults []error
 	if isMaildir(dir) {
 		res.Kind = "maildir"
 		for _, sub := range []string{"cur", "new"} {
-			f, err := listFiles(filepath.Join(dir, sub))
+			f, skipped, err := listFiles(filepath.Join(dir, sub))
 			if err != nil {
 				return nil, &model.ParseError{File: dir, Err: err}
 			}
-			files = append(files, f...)
+			files, faults = append(files, f...), append(faults, skipped...)
 		}
 	} else {
-		f, err := listFiles(dir)
+		f, skipped, err := listFiles(dir)
 		if err != nil {
 			return nil, &model.ParseError{File: dir, Err: err}
 		}
-		files = f
+		files, faults = f, skipped
 	}
-	var errs []error
-	read := 0
+	if len(files) == 0 && len(faults) == 0 {
+		return nil, &model.ParseError{File: dir, Err: fmt.Errorf("no message files in %s", dir)}
+	}
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		var r *Result
-		if err == nil {
-			r, err = Read(f, data, opts)
+		r, err := EachPath(f, opts, fn)
+		var fe fnError
+		if errors.As(err, &fe) {
+			return res, fe.err
 		}
 		if err != nil {
-			errs = append(errs, err)
-			res.Warnings = append(res.Warnings, warn(f, 0, 0, "skipped: %v", unlocated(err)))
+			faults = append(faults, err)
+		}
+		if r == nil {
 			continue
 		}
-		read++
-		res.Messages = append(res.Messages, r.Messages...)
 		res.Warnings = append(res.Warnings, r.Warnings...)
 		res.Reconstructed = res.Reconstructed || r.Reconstructed
 	}
-	if read == 0 {
-		if len(errs) == 0 {
-			errs = append(errs, fmt.Errorf("no message files in %s", dir))
-		}
-		return nil, &model.ParseError{File: dir, Err: errors.Join(errs...)}
-	}
-	return res, nil
-}
-
-// unlocated drops the file name a ParseError would repeat in a warning
-// that already names the file.
-func unlocated(err error) error {
-	var pe *model.ParseError
-	if errors.As(err, &pe) && pe.Pos.Line == 0 && pe.Pos.Offset == 0 {
-		return pe.Err
-	}
-	return err
+	return res, errors.Join(faults...)
 }
 
 // isMaildir reports whether dir has the cur/ and new/ subdirectories.
@@ -82,19 +71,37 @@ func isMaildir(dir string) bool {
 	return true
 }
 
-// listFiles returns the regular, non-hidden files of dir sorted by name.
-func listFiles(dir string) ([]string, error) {
+// listFiles returns the non-hidden files of dir sorted by name, symlinks
+// to files included, and a fault for every other entry that is not a
+// folder: a symlink leading nowhere or to a folder, a FIFO, a device.
+func listFiles(dir string) ([]string, []error, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var out []string
+	var skipped []error
 	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), ".") || !e.Type().IsRegular() {
+		p := filepath.Join(dir, e.Name())
+		if strings.HasPrefix(e.Name(), ".") || e.IsDir() {
 			continue
 		}
-		out = append(out, filepath.Join(dir, e.Name()))
+		if e.Type()&fs.ModeSymlink != 0 {
+			st, err := os.Stat(p)
+			switch {
+			case err != nil:
+				skipped = append(skipped, &model.ParseError{File: p, Err: fmt.Errorf("skipped: symlink to nothing readable: %w", errors.Unwrap(err))})
+				continue
+			case !st.Mode().IsRegular():
+				skipped = append(skipped, &model.ParseError{File: p, Err: errors.New("skipped: symlink to something that is not a file (folders are not entered)")})
+				continue
+			}
+		} else if !e.Type().IsRegular() {
+			skipped = append(skipped, &model.ParseError{File: p, Err: fmt.Errorf("skipped: not a regular file (%s)", e.Type())})
+			continue
+		}
+		out = append(out, p)
 	}
 	sort.Strings(out)
-	return out, nil
+	return out, skipped, nil
 }

@@ -2,6 +2,7 @@ package mbox
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
@@ -37,14 +38,23 @@ func IsMbox(head []byte) bool {
 // readMbox splits and decodes every message of an mbox.
 func readMbox(name string, data []byte, opts Options) (*Result, error) {
 	res := &Result{Kind: "mbox"}
+	var faults []error
 	sc := NewRawScannerOptions(bytes.NewReader(data), name, opts)
 	for sc.Scan() {
-		m, w := Decode(name, sc.Message())
+		raw := sc.Message()
+		if bytes.IndexByte(raw.Data, 0) >= 0 {
+			faults = append(faults, &model.ParseError{File: name, Pos: model.Pos{Line: raw.Line, Offset: raw.Offset}, Err: ErrNUL})
+			continue
+		}
+		m, w := Decode(name, raw)
 		res.Messages = append(res.Messages, m)
 		res.Warnings = append(res.Warnings, w...)
 	}
 	res.Warnings = append(res.Warnings, sc.Warnings()...)
-	return res, sc.Err()
+	if err := sc.Err(); err != nil {
+		faults = append(faults, err)
+	}
+	return res, errors.Join(faults...)
 }
 
 // knownHeaders are fields a mail file or a client's "save message" output
@@ -82,6 +92,9 @@ func readMessage(name string, data []byte, opts Options) (*Result, error) {
 	res := &Result{Kind: "message"}
 	data, line, off := trimLeadingBlank(data)
 	raw, w := capMessage(name, data, opts)
+	if bytes.IndexByte(raw, 0) >= 0 {
+		return res, &model.ParseError{File: name, Pos: model.Pos{Line: line, Offset: off}, Err: ErrNUL}
+	}
 	m, mw := Decode(name, RawMessage{Data: raw, Line: line, Offset: off})
 	res.Messages = []*Message{m}
 	res.Warnings = append(w, mw...)

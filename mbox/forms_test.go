@@ -1,6 +1,7 @@
 package mbox
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -164,22 +165,53 @@ func TestReadMaildirAndFolder(t *testing.T) {
 	write(filepath.Join(dir, "c.bin"), []byte{0, 1, 2, 3})
 	write(filepath.Join(dir, ".hidden"), qp)
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "sub"), 0o755))
+	// A symlinked message file is read; a symlink to nothing or to a
+	// folder is a fault, not a silent skip.
+	require.NoError(t, os.Symlink("a.eml", filepath.Join(dir, "d-link.eml")))
+	require.NoError(t, os.Symlink("gone.eml", filepath.Join(dir, "e-dangling.eml")))
+	require.NoError(t, os.Symlink("sub", filepath.Join(dir, "f-folder")))
 	res, err = ReadPath(dir, Options{})
-	require.NoError(t, err)
+	require.Error(t, err, "the files that could not be read are faults")
+	require.NotNil(t, res, "what could be read is kept")
 	assert.Equal(t, "folder", res.Kind)
-	assert.Len(t, res.Messages, 3)
-	require.Len(t, res.Warnings, 1)
-	assert.Equal(t, filepath.Join(dir, "c.bin"), res.Warnings[0].Source)
-	assert.Contains(t, res.Warnings[0].Message, "skipped: binary data")
+	assert.Len(t, res.Messages, 4)
+	assert.Empty(t, res.Warnings)
+	assert.Contains(t, err.Error(), filepath.Join(dir, "c.bin")+": binary data")
+	assert.Contains(t, err.Error(), filepath.Join(dir, "e-dangling.eml")+": skipped: symlink to nothing readable")
+	assert.Contains(t, err.Error(), filepath.Join(dir, "f-folder")+": skipped: symlink to something that is not a file")
+	assert.Equal(t, filepath.Join(dir, "d-link.eml"), res.Messages[3].Meta.Source)
 
 	bad := t.TempDir()
 	write(filepath.Join(bad, "x.bin"), []byte{0, 0})
-	_, err = ReadPath(bad, Options{})
+	res, err = ReadPath(bad, Options{})
+	require.NotNil(t, res)
+	assert.Empty(t, res.Messages)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "binary data")
 	_, err = ReadPath(t.TempDir(), Options{})
 	assert.ErrorContains(t, err, "no message files")
 	assert.False(t, errors.Is(err, os.ErrNotExist))
+}
+
+// TestNULMessage: a message holding NUL bytes is a fault with its
+// position, in an mbox as in a single file; the other messages are read.
+func TestNULMessage(t *testing.T) {
+	in := "From a@b Mon Nov 28 06:52:19 2022\nSubject: one\n\nbody\n\n" +
+		"From a@b Mon Nov 28 06:52:19 2022\nSubject: two\n\n\x00\x00\x00\x00\n\n" +
+		"From a@b Mon Nov 28 06:52:19 2022\nSubject: three\n\nbody\n"
+	res, err := Read("x.mbox", []byte(in), Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "x.mbox:7: NUL bytes")
+	assert.Len(t, res.Messages, 2)
+	path := filepath.Join(t.TempDir(), "x.mbox")
+	require.NoError(t, os.WriteFile(path, []byte(in), 0o644))
+	res, err = ReadPath(path, Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "x.mbox:7: NUL bytes")
+	assert.Len(t, res.Messages, 2)
+
+	_, err = Read("one.eml", []byte("Subject: x\n\n\x00\x00\n"), Options{})
+	assert.ErrorIs(t, err, ErrNUL)
 }
 
 // seedDir holds the shared real threads, when present.
@@ -219,4 +251,44 @@ func TestSeedBodies(t *testing.T) {
 	require.NotNil(t, attr)
 	assert.Equal(t, "On 11/15/2022 10:48 PM, Vincent Guittot wrote:", attr.Text)
 	assert.Positive(t, quoted)
+}
+
+// TestEachGzip: streaming a gzip mbox keeps what a truncated stream
+// decoded, with a warning at the compressed offset, and stops at the
+// decoded-size cap with a warning.
+func TestEachGzip(t *testing.T) {
+	var sb strings.Builder
+	for i := range 400 {
+		sb.WriteString("From mboxrd@z Thu Jan  1 00:00:00 1970\nSubject: m\nMessage-ID: <m" + strconv.Itoa(i) + "@x>\n\nbody " + strconv.Itoa(i*7919%1000) + "\n\n")
+	}
+	full := gz(t, sb.String())
+	count := func(data []byte, opts Options) (int, *Result, error) {
+		n := 0
+		res, err := Each("x.mbox.gz", bytes.NewReader(data), opts, func(*Message) error { n++; return nil })
+		return n, res, err
+	}
+	n, res, err := count(full, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, 400, n)
+	assert.Equal(t, "mbox.gz", res.Kind)
+	assert.Empty(t, res.Warnings)
+
+	n, res, err = count(full[:len(full)*2/3], Options{})
+	require.NoError(t, err)
+	assert.Positive(t, n)
+	assert.Less(t, n, 400)
+	require.NotEmpty(t, res.Warnings)
+	assert.Contains(t, res.Warnings[0].Message, "gzip: data truncated")
+	assert.Positive(t, res.Warnings[0].Offset)
+
+	// 400 messages of about 80 bytes; a 64-byte budget caps the text at
+	// 64 times that.
+	n, res, err = count(full, Options{MaxMessageBytes: 64})
+	require.NoError(t, err)
+	assert.Less(t, n, 400)
+	require.NotEmpty(t, res.Warnings)
+	assert.Contains(t, res.Warnings[0].Message, "decoded text longer than 4096 bytes")
+
+	_, _, err = count(gz(t, string(gz(t, "x"))), Options{})
+	assert.ErrorContains(t, err, "nested")
 }

@@ -100,3 +100,39 @@ func lineAt(s string, off int64) string {
 	line, _, _ := strings.Cut(s[off:], "\n")
 	return line
 }
+
+// FuzzEach: streaming an input gives the messages reading it whole gives,
+// in the same order, and never panics.
+func FuzzEach(f *testing.F) {
+	for _, tc := range splitCases {
+		f.Add([]byte(tc.in))
+	}
+	files, _ := filepath.Glob("testdata/*")
+	for _, file := range files {
+		if data, err := os.ReadFile(file); err == nil && len(data) < 64<<10 {
+			f.Add(data)
+		}
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		opts := Options{MaxLineBytes: 256, MaxMessageBytes: 4096}
+		whole, werr := Read("fuzz", in, opts)
+		var ids []string
+		streamed, serr := Each("fuzz", strings.NewReader(string(in)), opts, func(m *Message) error {
+			ids = append(ids, m.Meta.ID)
+			return nil
+		})
+		if (whole == nil) != (streamed == nil) {
+			t.Fatalf("Read gave %v (%v), Each %v (%v)", whole != nil, werr, streamed != nil, serr)
+		}
+		if whole == nil || len(in) > int(opts.MaxMessageBytes) {
+			return // a non-mbox input is cut by Each only
+		}
+		var want []string
+		for _, m := range whole.Messages {
+			want = append(want, m.Meta.ID)
+		}
+		if strings.Join(want, "\n") != strings.Join(ids, "\n") {
+			t.Fatalf("Read %q, Each %q", want, ids)
+		}
+	})
+}

@@ -18,9 +18,10 @@ func detectGzip(head []byte) bool {
 	return len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b
 }
 
-// maxGunzipFactor bounds the decompressed size, in MaxMessageBytes, so a
-// gzip bomb cannot exhaust memory.
-const maxGunzipFactor = 16
+// maxGunzipFactor bounds the decompressed size, in MaxMessageBytes (1 GiB
+// by default), so that a gzip bomb cannot exhaust memory (Read holds the
+// text) or run without end (Each streams it).
+const maxGunzipFactor = 64
 
 // readGzip gunzips the input and reads the text as an mbox or a message.
 // A truncated or corrupt stream keeps what was decoded, with a warning

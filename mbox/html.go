@@ -57,6 +57,9 @@ func readHTML(name string, data []byte, opts Options) (*Result, error) {
 	}
 	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(data))
 	if err != nil {
+		if line := htmlNestingLine(data); line > 0 {
+			return nil, &model.ParseError{File: name, Pos: model.Pos{Line: line}, Err: fmt.Errorf("unreadable HTML: elements nested deeper than %d from here on; the page is not read", htmlMaxDepth)}
+		}
 		return nil, &model.ParseError{File: name, Err: fmt.Errorf("unreadable HTML: %w", err)}
 	}
 	src := string(data)
@@ -384,4 +387,50 @@ func htmlTrimBlank(s string) string {
 // htmlIndexFold is strings.Index ignoring ASCII case; -1 when absent.
 func htmlIndexFold(s, sub string) int {
 	return strings.Index(strings.ToLower(s), strings.ToLower(sub))
+}
+
+// htmlMaxDepth is the nesting the HTML parser accepts: deeper pages fail
+// to parse as a whole.
+const htmlMaxDepth = 512
+
+// htmlNestingLine returns the 1-based line where the elements of a page
+// nest deeper than the parser accepts, or 0. Elements are counted as
+// opened and closed by their tags, void elements aside, which is close
+// enough to the parser's stack to point at the culprit.
+func htmlNestingLine(data []byte) int {
+	z := xhtml.NewTokenizer(bytes.NewReader(data))
+	var open []string
+	off := 0
+	for {
+		tt := z.Next()
+		if tt == xhtml.ErrorToken {
+			return 0
+		}
+		raw := len(z.Raw())
+		switch tt {
+		case xhtml.StartTagToken:
+			name, _ := z.TagName()
+			if !htmlVoid[string(name)] {
+				open = append(open, string(name))
+			}
+			if len(open) > htmlMaxDepth {
+				return 1 + bytes.Count(data[:min(off, len(data))], []byte("\n"))
+			}
+		case xhtml.EndTagToken:
+			name, _ := z.TagName()
+			for i := len(open) - 1; i >= 0; i-- {
+				if open[i] == string(name) {
+					open = open[:i]
+					break
+				}
+			}
+		}
+		off += raw
+	}
+}
+
+// htmlVoid are the elements without an end tag.
+var htmlVoid = map[string]bool{
+	"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true, "img": true,
+	"input": true, "link": true, "meta": true, "param": true, "source": true, "track": true, "wbr": true,
 }

@@ -1,8 +1,10 @@
 package mbox
 
 import (
+	"bytes"
 	"errors"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -87,4 +89,34 @@ func FuzzHTML(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestHTMLTooDeep: a page nested deeper than the parser accepts is an
+// error naming the line where the nesting goes too deep.
+func TestHTMLTooDeep(t *testing.T) {
+	page := "<html><head><title>x</title></head><body>\n<pre>\nFrom: A <a@x>\nSubject: s\n\nhi\n</pre>\n" +
+		strings.Repeat("<div>\n", 600) + strings.Repeat("</div>", 600) + "</body></html>\n"
+	_, err := Read("deep.html", []byte(page), Options{})
+	require.Error(t, err)
+	var pe *model.ParseError
+	require.ErrorAs(t, err, &pe)
+	assert.Contains(t, err.Error(), "nested deeper than 512")
+	// <html>, <body>, <pre> closed: the 511th <div> is the 513th element open.
+	assert.Equal(t, 8+510, pe.Pos.Line)
+}
+
+// BenchmarkReadHTMLLarge reads a page of 400 lore message pages end to
+// end (750 KB): placing the lines must stay linear in the page's size.
+func BenchmarkReadHTMLLarge(b *testing.B) {
+	page, err := os.ReadFile("testdata/forms/html_lore_message.html")
+	if err != nil {
+		b.Fatal(err)
+	}
+	data := bytes.Repeat(page, 400)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := readHTML("bench.html", data, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -112,9 +112,13 @@ func (l *htmlLocator) seek(off int) {
 func (l *htmlLocator) locate(text string) (int, int64) {
 	t := strings.TrimSpace(text)
 	if t != "" {
+		// A line's text follows the previous one closely; looking no
+		// further than locateWindow keeps a page of many lines that are
+		// not found (split by tags) from costing its size per line.
+		window := l.src[l.cursor:min(len(l.src), l.cursor+locateWindow)]
 		for _, needle := range []string{html.EscapeString(t), t, strings.ReplaceAll(html.EscapeString(t), "&#39;", "&#x27;")} {
 			needle = htmlNeedle(needle)
-			if i := strings.Index(l.src[l.cursor:], needle); i >= 0 && needle != "" {
+			if i := strings.Index(window, needle); i >= 0 && needle != "" {
 				pos := l.cursor + i
 				l.cursor = pos + len(needle)
 				// Point at the line's leading blanks too when the source has them.
@@ -130,7 +134,11 @@ func (l *htmlLocator) locate(text string) (int, int64) {
 		// separated by <br> on this one.
 		rest := l.src[l.cursor:]
 		nl := strings.IndexByte(rest, '\n')
-		if br := strings.Index(strings.ToLower(rest), "<br"); br >= 0 && (nl < 0 || br < nl) {
+		line := rest
+		if nl >= 0 {
+			line = rest[:nl]
+		}
+		if br := htmlIndexFold(line, "<br"); br >= 0 {
 			l.cursor += br + 3
 		} else if nl >= 0 {
 			l.cursor += nl + 1
@@ -138,6 +146,9 @@ func (l *htmlLocator) locate(text string) (int, int64) {
 	}
 	return l.lineOf(l.cursor), int64(l.cursor)
 }
+
+// locateWindow is how far past the cursor locate looks for a line's text.
+const locateWindow = 64 << 10
 
 // htmlNeedle keeps the first words of s, short enough not to span a tag.
 func htmlNeedle(s string) string {

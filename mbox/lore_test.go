@@ -109,5 +109,19 @@ func TestFetchLoreOffline(t *testing.T) {
 	srv.Close() // nothing listens there any more
 	_, _, err := FetchLore(context.Background(), nil, base, "a@b")
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "cannot reach the server")
+	assert.Contains(t, err.Error(), "the server refused the connection")
+}
+
+// TestLoreClientRedirects: redirects stay on the base's scheme and host.
+func TestLoreClientRedirects(t *testing.T) {
+	c := LoreClient("https://lore.kernel.org")
+	check := func(to string) error {
+		req, err := http.NewRequest(http.MethodGet, to, nil)
+		require.NoError(t, err)
+		return c.CheckRedirect(req, []*http.Request{req})
+	}
+	assert.NoError(t, check("https://lore.kernel.org/all/x@y/t.mbox.gz"))
+	assert.ErrorContains(t, check("http://lore.kernel.org/all/x@y/t.mbox.gz"), "outside https://lore.kernel.org: not followed")
+	assert.ErrorContains(t, check("https://evil.example.org/all/x@y/t.mbox.gz"), "outside https://lore.kernel.org: not followed")
+	assert.ErrorContains(t, check("https://lore.kernel.org:8443/x"), "not followed")
 }

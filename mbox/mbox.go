@@ -2,10 +2,7 @@ package mbox
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"io"
-	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -33,6 +30,8 @@ type Result struct {
 	Messages []*Message
 	// Warnings are the problems that did not stop the reading.
 	Warnings []model.Warning
+
+	dropped int // warnings not kept (maxWarnings)
 }
 
 // Options bounds what a reader accepts; zero values mean the documented
@@ -40,13 +39,21 @@ type Result struct {
 type Options struct {
 	// MaxLineBytes cuts longer lines (with a warning); default 1 MiB.
 	MaxLineBytes int
-	// MaxMessageBytes cuts longer messages (with a warning); default 64 MiB.
+	// MaxMessageBytes cuts longer messages (with a warning); default
+	// DefaultMaxMessageBytes. Inputs of forms other than mbox are read at
+	// most this far.
 	MaxMessageBytes int64
 }
 
+// DefaultMaxMessageBytes is the default of Options.MaxMessageBytes. List
+// mail is rarely over 1 MiB (vger refuses much larger messages); decoding
+// costs several times a message's size in memory, and 16 MiB keeps that
+// well under 300 MB.
+const DefaultMaxMessageBytes = 16 << 20
+
 const (
 	defaultMaxLineBytes    = 1 << 20
-	defaultMaxMessageBytes = 64 << 20
+	defaultMaxMessageBytes = DefaultMaxMessageBytes
 	// headBytes is how much of an input Detect functions see.
 	headBytes = 64 << 10
 )
@@ -110,12 +117,16 @@ func Forms() []string {
 }
 
 // Read detects the container form of data by content (never by file name)
-// and reads it. name is used in positions and warnings. An input of no known
+// and reads it; bare carriage returns are line endings (NormalizeEOL). name is used in positions and warnings. An input of no known
 // form gives a *model.ParseError whose message lists the supported forms.
 // Empty input gives an empty Result and a nil error.
 func Read(name string, data []byte, opts Options) (*Result, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return &Result{}, nil
+	}
+	if !detectGzip(data) {
+		// Before any form is decided: a CR-only file is no damaged mbox.
+		data = NormalizeEOL(data)
 	}
 	head := data
 	if len(head) > headBytes {
@@ -141,29 +152,19 @@ func Read(name string, data []byte, opts Options) (*Result, error) {
 }
 
 // ReadPath reads a file, a Maildir (cur/ new/ tmp/) or a folder of message
-// files; "-" is standard input. In a directory a file that cannot be read
-// becomes a warning and the others are still read; the error is non-nil only
-// when nothing could be read.
+// files; "-" is standard input. It collects what EachPath hands out: see
+// EachPath for the forms and for the faults the error reports while the
+// Result keeps what could be read.
 func ReadPath(path string, opts Options) (*Result, error) {
-	if path == "-" {
-		data, err := io.ReadAll(os.Stdin)
-		if err != nil {
-			return nil, &model.ParseError{File: "-", Err: err}
-		}
-		return Read("-", data, opts)
+	var msgs []*Message
+	res, err := EachPath(path, opts, func(m *Message) error {
+		msgs = append(msgs, m)
+		return nil
+	})
+	if res != nil {
+		res.Messages = msgs
 	}
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, &model.ParseError{File: path, Err: errors.Unwrap(err)}
-	}
-	if st.IsDir() {
-		return readDir(path, opts)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, &model.ParseError{File: path, Err: errors.Unwrap(err)}
-	}
-	return Read(path, data, opts)
+	return res, err
 }
 
 // looksBinary reports whether b holds NUL bytes or more than a quarter of

@@ -118,10 +118,20 @@ func Explain(body []model.Line) []Candidate {
 }
 
 func read(body []model.Line, explain bool) ([]model.Table, []Candidate) {
+	return readSegments(segments(body), explain, nil)
+}
+
+// readSegments reads the tables of segments; done, when set, sees each
+// segment once its blocks are read.
+func readSegments(segs []*segment, explain bool, done func(*segment)) ([]model.Table, []Candidate) {
 	var tables []model.Table
 	var cands []Candidate
-	for _, seg := range segments(body) {
-		for _, b := range seg.blocks() {
+	for _, seg := range segs {
+		blocks := seg.blocks()
+		if done != nil {
+			done(seg)
+		}
+		for _, b := range blocks {
 			kept, cand := b.resolve(explain)
 			for _, m := range kept {
 				b.cover(m)

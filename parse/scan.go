@@ -26,6 +26,8 @@ type segment struct {
 	// of a line ("*", "^"): families read the row without it, and every
 	// row read from that line gets it as a flag.
 	marks map[int]string
+	// cuts are the runs cut to the block budgets (budget.go).
+	cuts []model.Warning
 }
 
 // segments splits a body at quote-depth changes, at lines that never hold
@@ -85,9 +87,10 @@ func (s *segment) blocks() []*Block {
 // prose that mentions numbers need no family to look at them.
 func (s *segment) tableRuns() [][2]int {
 	var out [][2]int
+	s.cuts = s.cuts[:0]
 	for _, r := range s.runs() {
 		if anyTableRow(s.lines[r[0] : r[1]+1]) {
-			out = append(out, r)
+			out = append(out, s.budgetRun(r))
 		}
 	}
 	return out

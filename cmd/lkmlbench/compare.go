@@ -36,7 +36,7 @@ Examples:
 
 // Run reads the records and prints the comparisons.
 func (c *compareCmd) Run(ctx context.Context, k *kong.Context) error {
-	doc, failed, err := c.document(ctx, k.Stderr)
+	doc, failed, err := c.document(ctx, k.Stderr, false)
 	if err != nil {
 		return err
 	}

@@ -82,11 +82,15 @@ func (c *crawlCmd) Run(ctx context.Context, k *kong.Context) (err error) {
 	opts.OnProgress = show.update
 	opts.OnFault = func(f corpus.Fault) {
 		faults++
+		kind := "fault"
+		if f.Warning {
+			kind = "warning"
+		}
 		if faults <= maxFaultLines {
-			show.println(fmt.Sprintf("lkmlbench: skipped: %v", f))
+			show.println(fmt.Sprintf("lkmlbench: %s: %v", kind, f))
 		}
 		if faults == maxFaultLines {
-			show.println("lkmlbench: further skipped messages are only counted")
+			show.println("lkmlbench: further faults and warnings are only counted")
 		}
 	}
 	p, err := corpus.Crawl(ctx, st, c.Inputs, opts)

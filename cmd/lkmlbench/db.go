@@ -28,8 +28,9 @@ const dbHelp = "SQLite file, or PostgreSQL database as a postgres:// or postgres
 // openDB opens the database a --db value names: a postgres:// or
 // postgresql:// URL; "" with PGHOST or PGDATABASE set, the PostgreSQL
 // database the environment names (as psql finds it); otherwise an SQLite
-// file (default lkmlbench.db), which must exist unless create is set. It
-// returns the store and its name for messages (a URL without password).
+// file (default lkmlbench.db), which must exist unless create is set and
+// is then opened read-only (sqlite.OpenReadOnly). It returns the store
+// and its name for messages (a URL without password).
 func openDB(ctx context.Context, db string, create bool) (database, string, error) {
 	if postgres.IsURL(db) || (db == "" && (os.Getenv("PGHOST") != "" || os.Getenv("PGDATABASE") != "")) {
 		st, err := postgres.Open(ctx, db)
@@ -45,6 +46,13 @@ func openDB(ctx context.Context, db string, create bool) (database, string, erro
 		if _, err := os.Stat(db); err != nil {
 			return nil, "", fmt.Errorf("%s: no database here (write one with lkmlbench crawl): %w", db, unwrapPath(err))
 		}
+		// Readers never write: a read-only file works, and a file that is
+		// no database is an error rather than a new, empty one.
+		st, err := sqlite.OpenReadOnly(db)
+		if err != nil {
+			return nil, "", err
+		}
+		return st, db, nil
 	}
 	st, err := sqlite.Open(db)
 	if err != nil {

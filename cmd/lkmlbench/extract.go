@@ -13,6 +13,7 @@ import (
 	"github.com/lkmlbench/lkmlbench/export"
 	"github.com/lkmlbench/lkmlbench/mbox"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/normalize"
 )
 
 type extractCmd struct {
@@ -22,9 +23,9 @@ type extractCmd struct {
 	Explain         bool          `help:"List every candidate block and what each table family made of it, on standard error."`
 	Lore            []string      `placeholder:"ID|URL" sep:"none" help:"Also fetch the whole thread of this message id or lore URL from the archive (repeatable)."`
 	LoreBase        string        `placeholder:"URL" default:"${loreBase}" help:"Archive that --lore fetches from (default ${default})."`
-	Timeout         time.Duration `default:"30s" help:"Give up on a --lore download after this long."`
+	Timeout         time.Duration `default:"30s" help:"Give up on a --lore thread after this long (download and reading together)."`
 	MaxLineBytes    int           `default:"1048576" placeholder:"N" help:"Cut lines longer than N bytes, with a warning (default ${default})."`
-	MaxMessageBytes int64         `default:"67108864" placeholder:"N" help:"Cut messages longer than N bytes, with a warning (default ${default})."`
+	MaxMessageBytes int64         `default:"16777216" placeholder:"N" help:"Cut messages longer than N bytes, with a warning (default ${default})."`
 	Check           bool          `help:"List on standard error every printed percentage that disagrees with its values (exit status 1 when any)."`
 	Benchmarks      string        `placeholder:"FILE" type:"existingfile" help:"Better-direction list (JSON, as normalize/benchmarks.json) laid over the built-in one."`
 	Inputs          []string      `arg:"" optional:"" name:"input" help:"Mail to read: mbox, mbox.gz, a message, a web-archive page (text or HTML), a digest, a Maildir or a folder of messages; - for standard input. The form is told by content, not by name. A message id or lore URL that names no file is fetched (whole thread, cached)."`
@@ -42,7 +43,9 @@ standard error; the other inputs are still read and written, and the exit
 status is 1. Problems that do not stop the reading are reported as
 "FILE:LINE: warning: ...". An empty input gives no records.
 
-jsonl and csv records are written as soon as each input has been read.
+jsonl and csv records are written message by message, and memory does not
+grow with the input; see "Limits and faults" in the README for the budgets.
+A --lore fetch follows redirects only on the archive's own scheme and host.
 
 Examples:
 
@@ -56,6 +59,12 @@ Examples:
 
 // Run reads every input, keeps going past a bad one, and returns errInputs
 // when any failed.
+//
+// jsonl and csv stream: tables reach the output message by message, and
+// the messages themselves are counted, not kept, so that memory stays flat
+// however large the inputs. The summary keeps its tables (to align them
+// and count their quoted copies) but not the messages; json is one
+// document and holds it whole.
 func (c *extractCmd) Run(ctx context.Context, k *kong.Context) error {
 	if len(c.Inputs) == 0 && len(c.Lore) == 0 {
 		return usageErr("no input: give FILE..., - for standard input, or --lore ID")
@@ -71,46 +80,62 @@ func (c *extractCmd) Run(ctx context.Context, k *kong.Context) error {
 	if err != nil {
 		return err
 	}
-	ex := lkmlbench.New(lkmlbench.Options{
+	tuneGC() // the crawl's memory limit: extract's live heap is as small
+	opts := lkmlbench.Options{
 		Benchmarks: bl,
 		KeepQuoted: c.KeepQuoted,
 		Explain:    c.Explain,
 		Mail:       mbox.Options{MaxLineBytes: c.MaxLineBytes, MaxMessageBytes: c.MaxMessageBytes},
-	})
-	r := &extractRun{cmd: c, ex: ex, stderr: k.Stderr}
+	}
+	r := &extractRun{cmd: c, stderr: k.Stderr}
 	format := export.Format(c.Format)
-	if format.Streams() {
+	switch {
+	case format.Streams():
 		rw, err := export.NewRecordWriter(out, format)
 		if err != nil {
 			out.abort()
 			return err
 		}
-		r.stream = export.NewStreamer(rw, ex.Final)
-		r.flush = out.Flush
+		r.records = rw
+		opts.Stream = r.take
+	case format == export.Summary:
+		opts.Lean = true
 	}
+	ex := lkmlbench.New(opts)
+	r.ex = ex
 
 	for _, in := range c.Inputs {
 		r.done(addInput(ctx, ex, in, c.LoreBase))
-		if err := r.progress(); err != nil {
+		if err := r.progress(out); err != nil {
 			out.abort()
 			return err
 		}
 	}
 	for _, id := range c.Lore {
 		r.done(c.fetchLore(ctx, ex, id))
-		if err := r.progress(); err != nil {
+		if err := r.progress(out); err != nil {
 			out.abort()
 			return err
 		}
 	}
 
+	if err := ex.Flush(); err != nil {
+		out.abort()
+		return err
+	}
+	doc := ex.Document()
 	switch {
-	case r.stream != nil:
-		err = r.stream.Finish(ex.Document())
+	case r.records != nil:
+		err = r.records.Flush()
+	case format == export.Summary:
+		err = export.WriteSummaryCounts(out, doc.Tables, export.Counts{Messages: ex.MessageCount(), Inputs: len(doc.Sources), Warnings: len(doc.Warnings)})
+		r.mismatches = append(r.mismatches, normalize.Check(doc)...)
 	case format == export.Table && c.Output == "":
-		err = export.WriteTable(out, ex.Document().Observations(), termWidth(k.Stdout))
+		err = export.WriteTable(out, doc.Observations(), termWidth(k.Stdout))
+		r.mismatches = append(r.mismatches, normalize.Check(doc)...)
 	default:
-		err = export.Write(out, ex.Document(), format)
+		err = export.Write(out, doc, format)
+		r.mismatches = append(r.mismatches, normalize.Check(doc)...)
 	}
 	if err == nil {
 		err = out.commit()
@@ -119,7 +144,10 @@ func (c *extractCmd) Run(ctx context.Context, k *kong.Context) error {
 		out.abort()
 		return err
 	}
-	if c.Check && reportMismatches(k.Stderr, ex.Document()) > 0 {
+	if c.Check && len(r.mismatches) > 0 {
+		for _, m := range r.mismatches {
+			fmt.Fprintf(k.Stderr, "%s: pct_mismatch: %s\n", position(m), m.Message)
+		}
 		return errInputs
 	}
 	if r.failed {
@@ -128,27 +156,56 @@ func (c *extractCmd) Run(ctx context.Context, k *kong.Context) error {
 	return nil
 }
 
-// fetchLore downloads one thread and adds it; errors name the id asked for.
+// fetchLore downloads one thread and reads it. One deadline, --timeout,
+// covers the download and the reading, which streams from the connection:
+// a thread that decodes without end is stopped like a slow server.
 func (c *extractCmd) fetchLore(ctx context.Context, ex *lkmlbench.Extractor, id string) error {
 	ctx, cancel := context.WithTimeout(ctx, c.Timeout)
 	defer cancel()
-	name, data, err := fetchThread(ctx, c.LoreBase, id)
+	name, body, err := openThread(ctx, c.LoreBase, id)
 	if err != nil {
 		return fmt.Errorf("%s: %w", id, err)
 	}
-	return ex.AddData(name, data)
+	defer body.Close()
+	err = ex.AddReader(ctx, name, body)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return fmt.Errorf("%s: %s: gave up after --timeout %s (download and reading): %w", id, name, c.Timeout, ctx.Err())
+	case err != nil:
+		return fmt.Errorf("%s: %w", id, err)
+	}
+	return nil
 }
 
 // extractRun is the state of one extract run between inputs.
 type extractRun struct {
-	cmd      *extractCmd
-	ex       *lkmlbench.Extractor
-	stderr   io.Writer
-	stream   *export.Streamer
-	flush    func() error
-	failed   bool
-	warnings int // warnings already reported
-	explains int // explanations already listed
+	cmd        *extractCmd
+	ex         *lkmlbench.Extractor
+	stderr     io.Writer
+	records    export.RecordWriter // jsonl and csv
+	warnings   int                 // warnings already reported
+	mismatches []model.Warning
+	failed     bool
+	explains   int // explanations already listed
+}
+
+// take receives the tables and warnings a streaming Extractor settled:
+// warnings go to standard error at once, tables to the record writer.
+func (r *extractRun) take(tables []model.Table, warnings []model.Warning) error {
+	for _, w := range warnings {
+		fmt.Fprintf(r.stderr, "%s: warning: %s\n", position(w), w.Message)
+	}
+	if len(tables) == 0 {
+		return nil
+	}
+	if r.cmd.Check {
+		r.mismatches = append(r.mismatches, normalize.Check(&model.Document{Tables: tables})...)
+	}
+	var obs []model.Observation
+	for i := range tables {
+		obs = tables[i].AppendObservations(obs)
+	}
+	return r.records.Write(obs)
 }
 
 // done reports an input's error, if any, on standard error.
@@ -163,26 +220,26 @@ func (r *extractRun) done(err error) {
 	fmt.Fprintf(r.stderr, "lkmlbench: %v\n", err)
 }
 
-// progress reports what the last input added: its warnings, its --explain
-// listing and the records that are settled.
-func (r *extractRun) progress() error {
-	doc := r.ex.Document()
-	for _, w := range doc.Warnings[r.warnings:] {
-		fmt.Fprintf(r.stderr, "%s: warning: %s\n", position(w), w.Message)
+// progress reports what the last input added: its warnings (streaming
+// runs report them as they come), its --explain listing, and for
+// streaming formats flushes the records written.
+func (r *extractRun) progress(out *output) error {
+	if r.records == nil {
+		doc := r.ex.Document()
+		for _, w := range doc.Warnings[r.warnings:] {
+			fmt.Fprintf(r.stderr, "%s: warning: %s\n", position(w), w.Message)
+		}
+		r.warnings = len(doc.Warnings)
 	}
-	r.warnings = len(doc.Warnings)
 	if r.cmd.Explain {
 		all := r.ex.Explanations()
 		writeExplain(r.stderr, all[r.explains:])
 		r.explains = len(all)
 	}
-	if r.stream == nil {
+	if r.records == nil {
 		return nil
 	}
-	if err := r.stream.Progress(doc); err != nil {
-		return err
-	}
-	return r.flush()
+	return out.Flush()
 }
 
 // position renders a warning's place as file:line or file: offset N.

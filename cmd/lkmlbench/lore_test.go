@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -42,6 +43,41 @@ func loreServer(t *testing.T) *httptest.Server {
 		case <-time.After(10 * time.Second):
 		}
 	})
+	// A hostile or broken archive: an error status with a body that never
+	// ends, a gzip bomb that decodes without end, a reset connection, and
+	// redirects to another host and to plain http.
+	mux.HandleFunc("/all/error@x/t.mbox.gz", func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusInternalServerError)
+		w.(http.Flusher).Flush()
+		<-r.Context().Done() // the body never ends: it must not be read
+	})
+	mux.HandleFunc("/all/bomb@x/t.mbox.gz", func(w http.ResponseWriter, r *http.Request) {
+		zw := gzip.NewWriter(w)
+		zw.Write([]byte("From mboxrd@z Thu Jan  1 00:00:00 1970\nSubject: bomb\nMessage-ID: <bomb@x>\n\n"))
+		row := bytes.Repeat([]byte(" 1-groups:  4.25 (0.00 pct)  4.14 (2.58 pct)\n"), 1000)
+		for r.Context().Err() == nil {
+			if _, err := zw.Write(row); err != nil {
+				return
+			}
+		}
+	})
+	mux.HandleFunc("/all/reset@x/t.mbox.gz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Length", "100000")
+		w.Write([]byte{0x1f, 0x8b})
+		w.(http.Flusher).Flush()
+		conn, _, err := w.(http.Hijacker).Hijack()
+		if err != nil {
+			return
+		}
+		conn.(*net.TCPConn).SetLinger(0) // close with a RST
+		conn.Close()
+	})
+	mux.HandleFunc("/all/away@x/t.mbox.gz", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "http://elsewhere.example.org/all/away@x/t.mbox.gz", http.StatusFound)
+	})
+	mux.HandleFunc("/all/home@x/t.mbox.gz", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/all/"+loreID+"/t.mbox.gz", http.StatusFound)
+	})
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return srv
@@ -79,6 +115,34 @@ func TestLore(t *testing.T) {
 		code:     1,
 		noStdout: true,
 		stderr:   "lkmlbench: slow@x: lore: GET " + srv.URL + "/all/slow@x/t.mbox.gz: timed out",
+	}, {
+		name:     "error status, its endless body unread",
+		args:     []string{"--timeout", "20s", "--lore", "error@x"},
+		code:     1,
+		noStdout: true,
+		stderr:   "lkmlbench: error@x: lore: GET " + srv.URL + "/all/error@x/t.mbox.gz: HTTP 500 Internal Server Error",
+	}, {
+		name:     "a bomb stops at the deadline, reading included",
+		args:     []string{"--timeout", "1s", "--lore", "bomb@x"},
+		code:     1,
+		noStdout: true,
+		stderr:   "lkmlbench: bomb@x: " + srv.URL + "/all/bomb@x/t.mbox.gz: gave up after --timeout 1s (download and reading)",
+	}, {
+		name:     "reset connection",
+		args:     []string{"--lore", "reset@x"},
+		code:     1,
+		noStdout: true,
+		stderr:   "lkmlbench: reset@x: " + srv.URL + "/all/reset@x/t.mbox.gz: offset 2: gzip: lore: GET " + srv.URL + "/all/reset@x/t.mbox.gz: the server reset the connection",
+	}, {
+		name:     "redirect to another host refused",
+		args:     []string{"--lore", "away@x"},
+		code:     1,
+		noStdout: true,
+		stderr:   "lkmlbench: away@x: lore: GET " + srv.URL + "/all/away@x/t.mbox.gz: Get \"http://elsewhere.example.org/all/away@x/t.mbox.gz\": redirected to http://elsewhere.example.org/all/away@x/t.mbox.gz, outside " + srv.URL + ": not followed",
+	}, {
+		name:   "redirect on the same host followed",
+		args:   []string{"--lore", "home@x"},
+		stdout: []string{`"author":"Kavya Rao"`},
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -95,7 +159,8 @@ func TestLore(t *testing.T) {
 			if tc.stderr == "" {
 				assert.Empty(t, stderr.String())
 			} else {
-				assert.True(t, strings.HasPrefix(stderr.String(), tc.stderr), stderr.String())
+				// The error line; warnings about what was read may precede it.
+				assert.True(t, strings.HasPrefix(stderr.String(), tc.stderr) || strings.Contains(stderr.String(), "\n"+tc.stderr), stderr.String())
 			}
 		})
 	}
@@ -145,4 +210,24 @@ func TestFetchInput(t *testing.T) {
 	stdout.Reset()
 	assert.Equal(t, exitError, run([]string{"extract", "--lore-base", srv.URL, "missing@x"}, &stdout, &stderr))
 	assert.Contains(t, stderr.String(), "missing@x: no such file, and fetching it as a message id failed")
+}
+
+// TestFetchCacheWhole: a download cut off (here by --timeout, a thread
+// that never ends) leaves nothing in the cache, so that the next run
+// fetches it again rather than reading half a thread.
+func TestFetchCacheWhole(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("LKMLBENCH_CACHE", cache)
+	srv := loreServer(t)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"extract", "-f", "jsonl", "--lore-base", srv.URL, "--timeout", "1s", "--lore", "bomb@x"}, &stdout, &stderr)
+	assert.Equal(t, exitError, code, stderr.String())
+	left, err := os.ReadDir(cache)
+	require.NoError(t, err)
+	assert.Empty(t, left)
+
+	require.Equal(t, exitOK, run([]string{"extract", "-f", "jsonl", "--lore-base", srv.URL, "--lore", loreID}, &stdout, &stderr), stderr.String())
+	left, err = os.ReadDir(cache)
+	require.NoError(t, err)
+	assert.Len(t, left, 2, "the whole thread and its name")
 }

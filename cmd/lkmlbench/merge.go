@@ -44,6 +44,9 @@ func (c *mergeCmd) Run(ctx context.Context, k *kong.Context) (err error) {
 	if c.Output == "" {
 		return usageErr("-o: name the database to write")
 	}
+	// Every input is opened, read-only, before the output is touched: a
+	// file that is no database (an empty file, a typo) stops the merge
+	// before anything is written.
 	var srcs []store.Store
 	defer func() {
 		for _, src := range srcs {
@@ -51,7 +54,7 @@ func (c *mergeCmd) Run(ctx context.Context, k *kong.Context) (err error) {
 		}
 	}()
 	for _, in := range c.Inputs {
-		src, err := sqlite.Open(in)
+		src, err := sqlite.OpenReadOnly(in)
 		if err != nil {
 			return err
 		}

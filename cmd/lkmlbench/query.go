@@ -22,8 +22,8 @@ type queryCmd struct {
 // Help is the long help of "lkmlbench query --help".
 func (c *queryCmd) Help() string {
 	return `Prints the records a crawl stored, with the keys of extract --format jsonl.
-The filters combine; text filters are SQL LIKE patterns, matched without
-regard to case.
+The filters combine and match without regard to case; --benchmark is an
+SQL LIKE pattern, --series and --author match their text literally.
 
 The table shows the message's date, the series and its version, the
 subject, the number, its improvement over the baseline and its verdict;

@@ -37,7 +37,7 @@ Examples:
 
 // Run reads the records and writes the page.
 func (c *reportCmd) Run(ctx context.Context, k *kong.Context) error {
-	doc, failed, err := c.document(ctx, k.Stderr)
+	doc, failed, err := c.document(ctx, k.Stderr, false)
 	if err != nil {
 		return err
 	}

@@ -61,7 +61,9 @@ type inputSource struct {
 
 // document reads the records: from --db, or from every input in turn,
 // reporting unreadable inputs on stderr; failed says whether any was.
-func (s *inputSource) document(ctx context.Context, stderr io.Writer) (doc *model.Document, failed bool, err error) {
+// lean reads mail keeping the tables but not the messages (a summary needs
+// no more), with the crawl's memory limit, for inputs of any size.
+func (s *inputSource) document(ctx context.Context, stderr io.Writer, lean bool) (doc *model.Document, failed bool, err error) {
 	switch {
 	case s.DB != "" && len(s.Inputs) > 0:
 		return nil, false, usageErr("give either --db or INPUT..., not both")
@@ -77,7 +79,10 @@ func (s *inputSource) document(ctx context.Context, stderr io.Writer) (doc *mode
 	if err != nil {
 		return nil, false, err
 	}
-	ex := lkmlbench.New(lkmlbench.Options{Benchmarks: bl})
+	if lean {
+		tuneGC()
+	}
+	ex := lkmlbench.New(lkmlbench.Options{Benchmarks: bl, Lean: lean})
 	for _, in := range s.Inputs {
 		if err := addInput(ctx, ex, in, s.LoreBase); err != nil {
 			fmt.Fprintf(stderr, "lkmlbench: %v\n", err)

@@ -2,14 +2,12 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"os"
 
 	"github.com/alecthomas/kong"
 	"golang.org/x/term"
 
-	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/normalize"
 )
 
@@ -44,7 +42,8 @@ Examples:
 // Run reads every input (or the database) and prints the summary;
 // unreadable inputs are reported and give exit status 1.
 func (c *summaryCmd) Run(ctx context.Context, k *kong.Context) error {
-	doc, failed, err := c.document(ctx, k.Stderr)
+	// Lean: the verdicts need the tables, not the messages.
+	doc, failed, err := c.document(ctx, k.Stderr, true)
 	if err != nil {
 		return err
 	}
@@ -99,14 +98,4 @@ func loadBenchmarks(path string) (*normalize.Benchmarks, error) {
 		return nil, nil
 	}
 	return normalize.LoadBenchmarks(path)
-}
-
-// reportMismatches lists extract --check findings on w as FILE:LINE:
-// warnings and returns how many there were.
-func reportMismatches(w io.Writer, doc *model.Document) int {
-	found := normalize.Check(doc)
-	for _, m := range found {
-		fmt.Fprintf(w, "%s: pct_mismatch: %s\n", position(m), m.Message)
-	}
-	return len(found)
 }

@@ -5,5 +5,7 @@
 //
 //	err := gitgo.Messages(ctx, "lkml/git/7.git", func(commit string, data []byte) error {
 //		return handle(commit, data)
+//	}, func(commit string, err error) error {
+//		return report(commit, err) // a commit that could not be read
 //	})
 package gitgo

@@ -16,56 +16,71 @@ import (
 // oldest commit first: the content of the blob "m" of each commit.
 // Deletion commits (a blob "d" instead) are skipped. With since, only the
 // commits after it are read; when the walk back from HEAD does not meet
-// it (a rewritten history), every commit is. An error of fn stops the
-// walk and is returned.
-func Messages(ctx context.Context, dir, since string, fn func(commit string, data []byte) error) error {
-	repo, hashes, err := commits(ctx, dir, since)
+// it (a rewritten history), every commit is. Every commit that cannot be
+// read (missing or damaged objects, neither "m" nor "d") goes to fault,
+// and the walk goes on past it; where the history itself breaks off (a
+// parent commit cannot be read), the older commits are out of reach and
+// fault is told so once. An error of fn or fault stops the walk and is
+// returned.
+func Messages(ctx context.Context, dir, since string, fn func(commit string, data []byte) error, fault func(commit string, err error) error) error {
+	repo, hashes, logErr, err := commits(ctx, dir, since)
 	if err != nil {
 		return err
+	}
+	if logErr != nil {
+		last := hashes[len(hashes)-1]
+		if err := fault(last.String(), fmt.Errorf("the history before this commit cannot be read, older messages are lost: %w", logErr)); err != nil {
+			return err
+		}
 	}
 	for i := len(hashes) - 1; i >= 0; i-- {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		data, err := message(repo, hashes[i])
-		if errors.Is(err, object.ErrFileNotFound) {
+		switch {
+		case errors.Is(err, errDeletion):
 			continue
+		case err != nil:
+			err = fault(hashes[i].String(), err)
+		default:
+			err = fn(hashes[i].String(), data)
 		}
 		if err != nil {
-			return fmt.Errorf("%s: commit %s: %w", dir, hashes[i], err)
-		}
-		if err := fn(hashes[i].String(), data); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// Count returns the number of commits Messages reads with since.
+// Count returns the number of commits Messages reads with since (up to
+// where the history breaks off, if it does).
 func Count(ctx context.Context, dir, since string) (int64, error) {
-	_, hashes, err := commits(ctx, dir, since)
+	_, hashes, _, err := commits(ctx, dir, since)
 	return int64(len(hashes)), err
 }
 
 // commits lists the commits after since back from HEAD, newest first;
 // 20 bytes per commit is all that is kept to replay them oldest first.
-func commits(ctx context.Context, dir, since string) (*git.Repository, []plumbing.Hash, error) {
-	repo, err := git.PlainOpen(dir)
+// logErr is where the walk broke off on an unreadable commit, with the
+// commits listed before it (at least one: a walk that reads nothing is
+// err).
+func commits(ctx context.Context, dir, since string) (repo *git.Repository, hashes []plumbing.Hash, logErr, err error) {
+	repo, err = git.PlainOpen(dir)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", dir, err)
+		return nil, nil, nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	head, err := repo.Head()
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: HEAD: %w", dir, err)
+		return nil, nil, nil, fmt.Errorf("%s: HEAD: %w", dir, err)
 	}
 	iter, err := repo.Log(&git.LogOptions{From: head.Hash()})
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: log: %w", dir, err)
+		return nil, nil, nil, fmt.Errorf("%s: log: %w", dir, err)
 	}
 	stop := plumbing.NewHash(since)
-	var hashes []plumbing.Hash
 	found := false
-	err = iter.ForEach(func(c *object.Commit) error {
+	logErr = iter.ForEach(func(c *object.Commit) error {
 		if since != "" && c.Hash == stop {
 			found = true
 			return storer.ErrStop
@@ -73,29 +88,51 @@ func commits(ctx context.Context, dir, since string) (*git.Repository, []plumbin
 		hashes = append(hashes, c.Hash)
 		return ctx.Err()
 	})
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: log: %w", dir, err)
+	if err := ctx.Err(); err != nil {
+		return nil, nil, nil, err
 	}
-	if since != "" && !found {
+	switch {
+	case logErr != nil && len(hashes) == 0:
+		return nil, nil, nil, fmt.Errorf("%s: log: %w", dir, logErr)
+	case logErr == nil && since != "" && !found:
 		return commits(ctx, dir, "")
 	}
-	return repo, hashes, nil
+	return repo, hashes, logErr, nil
 }
 
-// message returns the blob "m" of a commit.
+// errDeletion marks a deletion commit: blob "d" instead of "m".
+var errDeletion = errors.New("deletion commit")
+
+// message returns the blob "m" of a commit, errDeletion for a deletion
+// commit, or an error saying what could not be read.
 func message(repo *git.Repository, h plumbing.Hash) ([]byte, error) {
 	c, err := repo.CommitObject(h)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("the commit cannot be read: %w", err)
 	}
-	f, err := c.File("m")
+	tree, err := c.Tree()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("the commit's tree cannot be read: %w", err)
 	}
-	r, err := f.Reader()
+	entry, err := tree.FindEntry("m")
 	if err != nil {
-		return nil, err
+		if _, derr := tree.FindEntry("d"); derr == nil {
+			return nil, errDeletion
+		}
+		return nil, errors.New("the commit holds neither a message (m) nor a deletion (d)")
+	}
+	blob, err := repo.BlobObject(entry.Hash)
+	if err != nil {
+		return nil, fmt.Errorf("blob m (%s) is missing from the repository or damaged: %w", entry.Hash, err)
+	}
+	r, err := blob.Reader()
+	if err != nil {
+		return nil, fmt.Errorf("blob m (%s) cannot be read: %w", entry.Hash, err)
 	}
 	defer r.Close()
-	return io.ReadAll(r)
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("blob m (%s) is damaged: %w", entry.Hash, err)
+	}
+	return data, nil
 }

@@ -15,7 +15,8 @@ import (
 
 // filters renders the filters of q as a WHERE clause over tables t,
 // messages m and series se, with its arguments; "" selects everything.
-// Text filters match case-insensitively (ILIKE), as SQLite's LIKE does.
+// Text filters match case-insensitively (ILIKE), as SQLite's LIKE does;
+// ILIKE's default escape character is the backslash ContainsPattern uses.
 func filters(q store.Query) (string, []any) {
 	var where []string
 	var args []any
@@ -30,10 +31,11 @@ func filters(q store.Query) (string, []any) {
 		add("t.benchmark ILIKE ?", q.Benchmark)
 	}
 	if q.Series != "" {
-		add("se.title ILIKE ?", "%"+q.Series+"%")
+		add("se.title ILIKE ?", store.ContainsPattern(q.Series))
 	}
 	if q.Author != "" {
-		add("(t.author ILIKE ? OR m.from_email ILIKE ?)", "%"+q.Author+"%", "%"+q.Author+"%")
+		a := store.ContainsPattern(q.Author)
+		add("(t.author ILIKE ? OR m.from_email ILIKE ?)", a, a)
 	}
 	if q.MessageID != "" {
 		add("t.message_id = ?", strings.Trim(strings.TrimSpace(q.MessageID), "<>"))

@@ -123,6 +123,11 @@ func TestQueryFilters(t *testing.T) {
 		{store.Query{Series: "wakeup cost"}, 8},
 		{store.Query{Series: "nothing"}, 0},
 		{store.Query{MessageID: "<a@x>"}, 4},
+		// Plain text, not patterns: '%' and '_' match themselves.
+		{store.Query{Series: "%"}, 0},
+		{store.Query{Series: "wakeup_cost"}, 0},
+		{store.Query{Author: "g_rman"}, 0},
+		{store.Query{Author: "%"}, 0},
 		{store.Query{Since: time.Date(2023, 3, 1, 9, 0, 2, 0, time.UTC)}, 4},
 		{store.Query{Until: time.Date(2023, 3, 1, 9, 0, 2, 0, time.UTC)}, 4},
 	} {

@@ -27,10 +27,11 @@ func filters(q store.Query) (string, []any) {
 		add("t.benchmark LIKE ?", q.Benchmark)
 	}
 	if q.Series != "" {
-		add("se.title LIKE ?", "%"+q.Series+"%")
+		add(`se.title LIKE ? ESCAPE '\'`, store.ContainsPattern(q.Series))
 	}
 	if q.Author != "" {
-		add("(t.author LIKE ? OR m.from_email LIKE ?)", "%"+q.Author+"%", "%"+q.Author+"%")
+		a := store.ContainsPattern(q.Author)
+		add(`(t.author LIKE ? ESCAPE '\' OR m.from_email LIKE ? ESCAPE '\')`, a, a)
 	}
 	if q.MessageID != "" {
 		add("t.message_id = ?", strings.Trim(strings.TrimSpace(q.MessageID), "<>"))

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"os"
 	"sort"
 	"strings"
 
@@ -61,6 +62,76 @@ func Open(path string) (*Store, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// OpenReadOnly opens an existing database for reading only (query,
+// merge inputs, reports): the file is never created, migrated or written,
+// so a read-only file works and a file that is not an lkmlbench database
+// (an empty file, another program's database) is an error, not a new
+// database. Its schema must be one this lkmlbench knows.
+func OpenReadOnly(path string) (*Store, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, errors.Unwrap(err))
+	}
+	if st.Size() == 0 {
+		return nil, fmt.Errorf("%s: empty file, not an lkmlbench database", path)
+	}
+	s, have, err := openRO(path, false)
+	var se *sqlitedrv.Error
+	if errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_READONLY {
+		// A WAL database in a directory we cannot write: SQLite cannot
+		// make the -shm file readers share. No crawl writes there
+		// either (it would need the same files), so the file is read as
+		// it stands.
+		s, have, err = openRO(path, true)
+	}
+	if err != nil {
+		return nil, s.wrap("reading schema version", err)
+	}
+	db := s.db
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	switch {
+	case have == 0:
+		db.Close()
+		return nil, fmt.Errorf("%s: not an lkmlbench database (no schema version)", path)
+	case have > len(names):
+		db.Close()
+		return nil, fmt.Errorf("%s: schema version %d is newer than this lkmlbench knows (%d)", path, have, len(names))
+	case have < len(names):
+		db.Close()
+		return nil, fmt.Errorf("%s: schema version %d is older than this lkmlbench's (%d): open it once with lkmlbench crawl or merge -o to migrate it", path, have, len(names))
+	}
+	return s, nil
+}
+
+// openRO opens path read-only and reads its schema version; immutable
+// tells SQLite that nothing changes the file while it is open.
+func openRO(path string, immutable bool) (*Store, int, error) {
+	q := url.Values{}
+	q.Set("mode", "ro")
+	if immutable {
+		q.Set("immutable", "1")
+	}
+	q.Add("_pragma", "busy_timeout(5000)")
+	q.Add("_pragma", "query_only(1)")
+	s := &Store{path: path, sources: map[string]int64{}, series: map[seriesKey]int64{}}
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return s, 0, err
+	}
+	db.SetMaxOpenConns(1)
+	var have int
+	if err := db.QueryRow("PRAGMA user_version").Scan(&have); err != nil {
+		db.Close()
+		return s, 0, err
+	}
+	s.db = db
+	return s, have, nil
 }
 
 // migrate applies migrations/NNN_*.sql files above the stored user_version.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -108,11 +109,65 @@ func TestQueryFilters(t *testing.T) {
 		{store.Query{Series: "wakeup cost"}, 8},
 		{store.Query{Series: "nothing"}, 0},
 		{store.Query{MessageID: "<a@x>"}, 4},
+		// Plain text, not patterns: '%' and '_' match themselves.
+		{store.Query{Series: "%"}, 0},
+		{store.Query{Series: "wakeup_cost"}, 0},
+		{store.Query{Author: "g_rman"}, 0},
+		{store.Query{Author: "%"}, 0},
 	} {
 		obs, err := store.Observations(ctx, st, tc.q)
 		require.NoError(t, err)
 		assert.Len(t, obs, tc.want, "%+v", tc.q)
 	}
+}
+
+// TestOpenReadOnly: a database is read without being written (its bytes
+// stay the same, a write fails), and files that are no lkmlbench database
+// are errors rather than new databases.
+func TestOpenReadOnly(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t.db")
+	st, err := sqlite.Open(path)
+	require.NoError(t, err)
+	_, err = st.Put(ctx, []store.Record{record("a@x", 1, table("a@x", "Tess Kernel", 0))})
+	require.NoError(t, err)
+	require.NoError(t, st.Close())
+	before, err := os.ReadFile(path)
+	require.NoError(t, err)
+
+	ro, err := sqlite.OpenReadOnly(path)
+	require.NoError(t, err)
+	obs, err := store.Observations(ctx, ro, store.Query{})
+	require.NoError(t, err)
+	assert.Len(t, obs, 4)
+	_, err = ro.Put(ctx, []store.Record{record("b@x", 2)})
+	assert.Error(t, err, "a read-only store refuses writes")
+	require.NoError(t, ro.Close())
+	after, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, before, after)
+
+	empty := filepath.Join(dir, "empty.db")
+	require.NoError(t, os.WriteFile(empty, nil, 0o644))
+	_, err = sqlite.OpenReadOnly(empty)
+	assert.ErrorContains(t, err, "empty file, not an lkmlbench database")
+	info, err := os.Stat(empty)
+	require.NoError(t, err)
+	assert.Zero(t, info.Size(), "the empty file stays empty")
+
+	other := filepath.Join(dir, "other.db")
+	db, err := sql.Open("sqlite", other)
+	require.NoError(t, err)
+	_, err = db.Exec("CREATE TABLE x (y)")
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+	_, err = sqlite.OpenReadOnly(other)
+	assert.ErrorContains(t, err, "not an lkmlbench database")
+
+	_, err = sqlite.OpenReadOnly(filepath.Join(dir, "missing.db"))
+	assert.Error(t, err)
+	assert.NoFileExists(t, filepath.Join(dir, "missing.db"))
 }
 
 // TestLockedDatabase holds the write lock from another connection: Put

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/lkmlbench/lkmlbench/model"
@@ -84,8 +85,9 @@ type Store interface {
 }
 
 // Query selects stored tables; zero fields select everything. Text
-// filters are SQL LIKE patterns matched case-insensitively, so '%' and '_'
-// are wildcards.
+// filters are matched case-insensitively; Benchmark is an SQL LIKE pattern
+// ('%' and '_' are wildcards), Series and Author are plain text ('%' and '_'
+// match themselves, see ContainsPattern).
 type Query struct {
 	// Benchmark matches the table's benchmark name.
 	Benchmark string
@@ -98,6 +100,13 @@ type Query struct {
 	MessageID string
 	// Since and Until bound the message date (Until exclusive).
 	Since, Until time.Time
+}
+
+// ContainsPattern renders text as a LIKE pattern, with the escape
+// character '\', that matches any value containing the text literally:
+// '%', '_' and '\' in it match themselves.
+func ContainsPattern(text string) string {
+	return "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(text) + "%"
 }
 
 // Reader is a store that answers queries.

@@ -55,3 +55,14 @@ func TestTableID(t *testing.T) {
 	assert.Equal(t, "t07", store.TableID(7))
 	assert.Equal(t, "t123", store.TableID(123))
 }
+
+func TestContainsPattern(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"latency", "%latency%"},
+		{"50%_off", `%50\%\_off%`},
+		{`a\b`, `%a\\b%`},
+		{"", "%%"},
+	} {
+		assert.Equal(t, tc.want, store.ContainsPattern(tc.in), tc.in)
+	}
+}
