@@ -56,7 +56,7 @@ func readColumnar(b *Block, lines []layLine, first int) (m Match, next int, ok b
 	if !ok {
 		return Match{}, next, false
 	}
-	t := lt.g.table(b, lines, lt.bd)
+	t := lt.g.table(b, lt.bd)
 	if len(t.Rows) == 0 {
 		return Match{}, first + 1, false
 	}
@@ -378,7 +378,7 @@ func (g *grid) metric(j int) string {
 }
 
 // table turns the grid into a model table: the semantics layer.
-func (g *grid) table(b *Block, lines []layLine, bd body) model.Table {
+func (g *grid) table(b *Block, bd body) model.Table {
 	if g.casesAcross {
 		return g.acrossTable(b, bd)
 	}
