@@ -313,11 +313,14 @@ func listing(t *model.Table) bool {
 	rows, paths, hex := len(t.Rows), 0, 0
 	numbers, round := 0, 0
 	for _, r := range t.Rows {
-		if filePath(r.Case) {
+		if filePath(r.Case) || testID(r.Case) {
 			paths++
 		}
-		if hexWord(r.Case) {
+		if hexWord(r.Case) || logStamp(r.Case) || syslogStamp(r.Case) {
 			hex++
+		}
+		if r.Case == "Mem" || r.Case == "Mem:" || r.Case == "Swap" || r.Case == "Swap:" {
+			return true // free(1): the memory of the box, no result
 		}
 		for _, c := range r.Cells {
 			numbers++
@@ -391,16 +394,49 @@ func logStamp(s string) bool {
 // two words of a hex dump ("8e690000 66c0000": hex digits, letters and
 // digits mixed). One such word alone is a commit id, as LKP's variants.
 func hexWord(s string) bool {
-	bare := 0
-	for _, w := range strings.Fields(s) {
+	bare, bytes, lettered, words := 0, 0, false, strings.Fields(s)
+	for _, w := range words {
 		if len(w) > 2 && (strings.HasPrefix(w, "0x") || strings.HasPrefix(w, "0X")) {
 			return true
 		}
 		if len(w) >= 6 && strings.Trim(w, "0123456789abcdef") == "" && strings.Trim(w, "0123456789") != "" && strings.Trim(w, "abcdef") != "" {
 			bare++
 		}
+		if w = strings.Trim(w, "<>"); len(w) == 2 && strings.Trim(w, "0123456789abcdef") == "" {
+			bytes++ // "f3 48 ab 89": the Code: line of an oops
+			lettered = lettered || strings.Trim(w, "0123456789") != ""
+		}
 	}
-	return bare >= 2
+	return bare >= 2 || lettered && bytes >= 4 && bytes*4 >= len(words)*3
+}
+
+// testID reports whether a label names an fstests test ("generic/068",
+// "xfs/122"): rows of a test run's log.
+func testID(s string) bool {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return false
+	}
+	dir, num, ok := strings.Cut(f[0], "/")
+	if !ok || dir == "" || num == "" {
+		return false
+	}
+	for i := 0; i < len(num); i++ {
+		if !isDigit(num[i]) {
+			return false
+		}
+	}
+	return strings.Trim(dir, "abcdefghijklmnopqrstuvwxyz") == ""
+}
+
+// syslogStamp reports whether s starts with a syslog time ("May 30
+// 14:08:26 host kernel: ...").
+func syslogStamp(s string) bool {
+	f := strings.Fields(s)
+	if len(f) < 3 || len(f[0]) != 3 || len(f[2]) != 8 || f[2][2] != ':' || f[2][5] != ':' {
+		return false
+	}
+	return strings.Contains("JanFebMarAprMayJunJulAugSepOctNovDec", f[0])
 }
 
 // diffstatBar reports whether s ends in a diffstat's bar ("6 +-----").

@@ -132,3 +132,16 @@ func TestListingShapes(t *testing.T) {
 	assert.True(t, hexWord("8e690000 66c0000"))
 	assert.False(t, hexWord("deadline 123456"))
 }
+
+func TestListingLogs(t *testing.T) {
+	assert.True(t, testID("generic/068"))
+	assert.True(t, testID("btrfs/021 extra"))
+	assert.False(t, testID("mm/swap_state.c"))
+	assert.False(t, testID("1/2"))
+	assert.False(t, testID(""))
+	assert.True(t, syslogStamp("May 30 14:08:26 box kernel: xfs"))
+	assert.False(t, syslogStamp("May be 12"))
+	assert.True(t, hexWord("f3 48 ab 89 d1"))
+	assert.True(t, hexWord("48 89 ca 4d 89 c2 <48> 3d"))
+	assert.False(t, hexWord("10 20 30 40"), "decimal numbers are no byte dump")
+}
