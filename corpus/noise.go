@@ -36,8 +36,8 @@ func noTableLine(line []byte) bool {
 		// and so do these rules. Rare enough to copy.
 		line = spaceNBSP(line)
 	}
-	t := bytes.TrimRight(line, " \t\r\n")
-	s := bytes.TrimLeft(t, " \t")
+	t := trimRight(line)
+	s := trimLeft(t)
 	if len(s) == 0 {
 		return false
 	}
@@ -64,11 +64,16 @@ func noTableLine(line []byte) bool {
 	if bytes.HasSuffix(s, []byte("*/")) {
 		return true // a C comment
 	}
-	if s[0] >= 'A' && s[0] <= 'z' && headerLike(s) {
-		return true
-	}
 	if len(s) >= 40 && !bytes.ContainsAny(s, " \t") && hasAlnum(s) {
 		return true // base64, a signature block, a URL: no row has no space
+	}
+	if !hasDigit(s) {
+		// The rest needs numbers, and most lines are prose without any:
+		// they are looked at for rules and table words only.
+		return false
+	}
+	if s[0] >= 'A' && s[0] <= 'z' && headerLike(s) {
+		return true
 	}
 	for _, p := range noisePrefixes {
 		if bytes.HasPrefix(s, p) {
@@ -82,9 +87,7 @@ func noTableLine(line []byte) bool {
 		bytes.HasPrefix(s, []byte("mode change ")) || bytes.HasPrefix(s, []byte("rename ")) {
 		return true
 	}
-	// The marks of logs and diagnostics matter only on lines with
-	// numbers, and looking for them is the costly part.
-	return hasDigit(s) && hasNoise(s)
+	return hasNoise(s)
 }
 
 // dumpHeads start the header line of a listing whose rows are
@@ -103,9 +106,19 @@ func isDumpHead(s []byte) bool {
 			return true
 		}
 	}
-	return bytes.HasPrefix(s, []byte("NAME ")) && (bytes.Contains(s, []byte(" SIZELIMIT")) || bytes.Contains(s, []byte(" MAJ:MIN"))) ||
-		bytes.HasPrefix(s, []byte("Module ")) && bytes.Contains(s, []byte(" Used by")) ||
-		bytes.Contains(s, []byte(" | arch ")) && bytes.Contains(s, []byte(" | lab ")) // kernelci's boot reports
+	if len(s) == 0 {
+		return false
+	}
+	switch s[0] {
+	case 'N':
+		return bytes.HasPrefix(s, []byte("NAME ")) && (bytes.Contains(s, []byte(" SIZELIMIT")) || bytes.Contains(s, []byte(" MAJ:MIN")))
+	case 'M':
+		return bytes.HasPrefix(s, []byte("Module ")) && bytes.Contains(s, []byte(" Used by"))
+	case 'p', 'r':
+		// kernelci's boot reports: "platform | arch | lab | ...", "run | ..."
+		return bytes.Contains(s, []byte(" | arch ")) && bytes.Contains(s, []byte(" | lab "))
+	}
+	return false
 }
 
 // noisePrefixes start lines of shell sessions, robot reports and config
@@ -322,9 +335,11 @@ func isDiffstat(s []byte) bool {
 // call-trace frame, a long hexadecimal word, a URL, a PCI address, a
 // diffstat summary, or a date with a time.
 func hasNoise(s []byte) bool {
-	for _, m := range noiseMarks {
-		if bytes.Contains(s, m) {
-			return true
+	for i, c := range s {
+		for _, m := range marksByFirst[c] {
+			if bytes.HasPrefix(s[i:], m) {
+				return true
+			}
 		}
 	}
 	hexRun, colons, pairs, fields := 0, 0, 0, 0
@@ -409,6 +424,15 @@ var noiseMarks = [][]byte{
 	[]byte(" PASS, "), // kernelci's "Results: 5 PASS, 1 FAIL, 0 SKIP"
 }
 
+// marksByFirst indexes noiseMarks by their first byte, so that one pass
+// over a line looks for all of them.
+var marksByFirst = func() (t [256][][]byte) {
+	for _, m := range noiseMarks {
+		t[m[0]] = append(t[m[0]], m)
+	}
+	return t
+}()
+
 // isPCI reports whether s (after "0000:") continues a PCI address:
 // "03:00.4".
 func isPCI(s []byte) bool {
@@ -434,6 +458,28 @@ func isHexWord(w []byte) bool {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// trimRight drops trailing white space and the line end; trimLeft drops
+// leading blanks. (bytes.TrimRight builds its set on every call, which
+// showed in profiles: these run on every line of every message.)
+func trimRight(b []byte) []byte {
+	for len(b) > 0 {
+		switch b[len(b)-1] {
+		case ' ', '\t', '\r', '\n':
+			b = b[:len(b)-1]
+			continue
+		}
+		break
+	}
+	return b
+}
+
+func trimLeft(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t') {
+		b = b[1:]
+	}
+	return b
+}
 
 func hasAlnum(b []byte) bool {
 	for _, c := range b {

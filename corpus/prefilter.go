@@ -194,8 +194,14 @@ func (s *signatures) in(line []byte, depth int) bool {
 	for d := depth + 1; d < len(s); d++ {
 		s[d] = false
 	}
-	if t := bytes.TrimRight(line, "\r\n"); string(t) == "-- " || string(t) == "--" {
-		s[depth] = true
+	if len(line) >= 2 && line[0] == '-' && line[1] == '-' {
+		t := line
+		for len(t) > 0 && (t[len(t)-1] == '\n' || t[len(t)-1] == '\r') {
+			t = t[:len(t)-1]
+		}
+		if string(t) == "-- " || string(t) == "--" {
+			s[depth] = true
+		}
 	}
 	return s[depth]
 }
