@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/lkmlbench/lkmlbench/export/store"
@@ -100,25 +99,5 @@ func (s *Store) attachTables(ctx context.Context, recs []store.Record, rowids []
 		return err
 	}
 	defer rows.Close()
-	at := make(map[int64]int, len(rowids))
-	for i, id := range rowids {
-		at[id] = i
-	}
-	for rows.Next() {
-		var msg int64
-		var copies int
-		var doc string
-		if err := rows.Scan(&msg, &copies, &doc); err != nil {
-			return err
-		}
-		t, err := decodeTable(doc)
-		if err != nil {
-			return fmt.Errorf("table of message row %d: %w", msg, err)
-		}
-		t.QuotedCopies = copies
-		if i, ok := at[msg]; ok {
-			recs[i].Tables = append(recs[i].Tables, t)
-		}
-	}
-	return rows.Err()
+	return store.AttachTables(rows, recs, rowids)
 }

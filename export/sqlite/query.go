@@ -3,15 +3,12 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/lkmlbench/lkmlbench/export/store"
 	"github.com/lkmlbench/lkmlbench/model"
-	"github.com/lkmlbench/lkmlbench/normalize"
 )
 
 // filters renders the filters of q as a WHERE clause over tables t,
@@ -46,18 +43,6 @@ func filters(q store.Query) (string, []any) {
 		return "", nil
 	}
 	return " WHERE " + strings.Join(where, " AND "), args
-}
-
-// decodeTable reads a stored model.Table. Its verdicts are decided again
-// (with the default minimum change, as crawl stores them), so that tables
-// stored before verdicts existed get them too.
-func decodeTable(doc string) (model.Table, error) {
-	var t model.Table
-	if err := json.Unmarshal([]byte(doc), &t); err != nil {
-		return t, err
-	}
-	normalize.Decide(&t, 0)
-	return t, nil
 }
 
 // provenance gives a table stored before tables kept their message's
@@ -101,7 +86,7 @@ func (s *Store) Document(ctx context.Context, q store.Query) (*model.Document, e
 			&date, &title, &version, &index, &total); err != nil {
 			return nil, s.wrap("querying", err)
 		}
-		t, err := decodeTable(js)
+		t, err := store.DecodeTable(js)
 		if err != nil {
 			return nil, s.wrap("querying", fmt.Errorf("table %d: %w", id, err))
 		}
@@ -139,24 +124,9 @@ func (s *Store) SeriesOf(ctx context.Context, messageID string) ([]string, error
 		return nil, s.wrap("querying", err)
 	}
 	defer rows.Close()
-	var own, thread []string
-	for rows.Next() {
-		var title string
-		var mine bool
-		if err := rows.Scan(&title, &mine); err != nil {
-			return nil, s.wrap("querying", err)
-		}
-		if mine {
-			own = append(own, title)
-		} else if !slices.Contains(thread, title) {
-			thread = append(thread, title)
-		}
-	}
-	if err := rows.Err(); err != nil {
+	titles, err := store.SeriesTitles(rows)
+	if err != nil {
 		return nil, s.wrap("querying", err)
 	}
-	if len(own) > 0 {
-		return own, nil
-	}
-	return thread, nil
+	return titles, nil
 }
