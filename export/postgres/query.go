@@ -10,43 +10,13 @@ import (
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
-// filters renders the filters of q as a WHERE clause over tables t,
-// messages m and series se, with its arguments; "" selects everything.
-// Text filters match case-insensitively (ILIKE), as SQLite's LIKE does;
-// ILIKE's default escape character is the backslash ContainsPattern uses.
-func filters(q store.Query) (string, []any) {
-	var where []string
-	var args []any
-	add := func(cond string, a ...any) {
-		for _, v := range a {
-			args = append(args, v)
-			cond = strings.Replace(cond, "?", fmt.Sprintf("$%d", len(args)), 1)
-		}
-		where = append(where, cond)
-	}
-	if q.Benchmark != "" {
-		add("t.benchmark ILIKE ?", q.Benchmark)
-	}
-	if q.Series != "" {
-		add("se.title ILIKE ?", store.ContainsPattern(q.Series))
-	}
-	if q.Author != "" {
-		a := store.ContainsPattern(q.Author)
-		add("(t.author ILIKE ? OR m.from_email ILIKE ?)", a, a)
-	}
-	if q.MessageID != "" {
-		add("t.message_id = ?", strings.Trim(strings.TrimSpace(q.MessageID), "<>"))
-	}
-	if !q.Since.IsZero() {
-		add("m.date >= ?", q.Since)
-	}
-	if !q.Until.IsZero() {
-		add("m.date < ?", q.Until)
-	}
-	if len(where) == 0 {
-		return "", nil
-	}
-	return " WHERE " + strings.Join(where, " AND "), args
+// dialect is PostgreSQL's SQL for the shared query text: ILIKE, whose
+// default escape character is the backslash ContainsPattern uses, and
+// dates as timestamps.
+var dialect = store.Dialect{
+	Like:        "ILIKE",
+	Placeholder: func(n int) string { return fmt.Sprintf("$%d", n) },
+	Time:        func(t time.Time) any { return t },
 }
 
 // Document implements store.Reader: the stored tables matching q,
@@ -55,7 +25,7 @@ func filters(q store.Query) (string, []any) {
 // numbers them, however many writers stored them in whatever order; with
 // the messages that hold them.
 func (s *Store) Document(ctx context.Context, q store.Query) (*model.Document, error) {
-	where, args := filters(q)
+	where, args := store.Filters(q, dialect)
 	rows, err := s.db.Query(ctx, `SELECT t.n, t.quoted_copies, t.doc::text, m.message_id, m.subject,
 			m.from_name, m.from_email, m.date, se.title, se.version, m.patch_index, m.patch_total
 		FROM (SELECT id, message_rowid, benchmark, author, message_id, quoted_copies, doc,

@@ -11,38 +11,14 @@ import (
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
-// filters renders the filters of q as a WHERE clause over tables t,
-// messages m and series se, with its arguments; "" selects everything.
-func filters(q store.Query) (string, []any) {
-	var where []string
-	var args []any
-	add := func(cond string, a ...any) {
-		where = append(where, cond)
-		args = append(args, a...)
-	}
-	if q.Benchmark != "" {
-		add("t.benchmark LIKE ?", q.Benchmark)
-	}
-	if q.Series != "" {
-		add(`se.title LIKE ? ESCAPE '\'`, store.ContainsPattern(q.Series))
-	}
-	if q.Author != "" {
-		a := store.ContainsPattern(q.Author)
-		add(`(t.author LIKE ? ESCAPE '\' OR m.from_email LIKE ? ESCAPE '\')`, a, a)
-	}
-	if q.MessageID != "" {
-		add("t.message_id = ?", strings.Trim(strings.TrimSpace(q.MessageID), "<>"))
-	}
-	if !q.Since.IsZero() {
-		add("m.date >= ?", q.Since.Unix())
-	}
-	if !q.Until.IsZero() {
-		add("m.date < ?", q.Until.Unix())
-	}
-	if len(where) == 0 {
-		return "", nil
-	}
-	return " WHERE " + strings.Join(where, " AND "), args
+// dialect is SQLite's SQL for the shared query text: LIKE (case-
+// insensitive for ASCII) with the escape character named, and dates as
+// Unix seconds.
+var dialect = store.Dialect{
+	Like:        "LIKE",
+	Escape:      ` ESCAPE '\'`,
+	Placeholder: func(int) string { return "?" },
+	Time:        func(t time.Time) any { return t.Unix() },
 }
 
 // provenance gives a table stored before tables kept their message's
@@ -62,7 +38,7 @@ func provenance(t *model.Table, date sql.NullInt64, subject string) {
 // model.Table (so new fields of the model need no new columns), with the
 // messages that hold them.
 func (s *Store) Document(ctx context.Context, q store.Query) (*model.Document, error) {
-	where, args := filters(q)
+	where, args := store.Filters(q, dialect)
 	sqlText := `SELECT t.id, t.quoted_copies, t.doc, m.message_id, m.subject, m.from_name, m.from_email,
 		m.date, se.title, se.version, m.patch_index, m.patch_total
 		FROM tables t JOIN messages m ON m.id = t.message_rowid LEFT JOIN series se ON se.id = m.series_id` +
