@@ -153,13 +153,15 @@ func (g *grid) keyColumn() {
 	if len(g.cols) < 2 || len(g.labels) < 2 {
 		return
 	}
-	prev := ""
+	first := make([]*cellRead, len(g.cells))
 	for i, l := range g.labels {
-		c := g.cells[i][0]
-		if l != "" || c == nil || !c.integer() || prev != "" && !less(prev, c.slots[0].num) {
+		if l != "" {
 			return
 		}
-		prev = c.slots[0].num
+		first[i] = g.cells[i][0]
+	}
+	if !ascending(first, (*cellRead).integer) {
+		return
 	}
 	for i := range g.labels {
 		g.labels[i] = cellText(g.cells[i][0].slots[0])
@@ -176,12 +178,8 @@ func (g *grid) indexRow() bool {
 	if len(g.cells) < 2 || len(g.cols) < 3 || g.labels[0] == "" {
 		return false
 	}
-	prev := ""
-	for _, c := range g.cells[0] {
-		if !smallInt(c) || prev != "" && !less(prev, c.slots[0].num) {
-			return false
-		}
-		prev = c.slots[0].num
+	if !ascending(g.cells[0], smallInt) {
+		return false
 	}
 	// the rows below hold numbers of another kind than the index
 	for _, row := range g.cells[1:] {
@@ -200,6 +198,17 @@ func smallInt(c *cellRead) bool {
 	return c != nil && c.integer() && c.slots[0].unit == "" && len(strings.TrimLeft(c.slots[0].num, "-")) <= 3
 }
 
+// ascending reports whether every cell is present, accepted by ok (a
+// whole number of some kind), and greater than the one before it.
+func ascending(cells []*cellRead, ok func(*cellRead) bool) bool {
+	for k, c := range cells {
+		if c == nil || !ok(c) || k > 0 && !less(cells[k-1].slots[0].num, c.slots[0].num) {
+			return false
+		}
+	}
+	return true
+}
+
 // less compares two whole numbers written in decimal.
 func less(a, b string) bool {
 	return model.Number(a).Float() < model.Number(b).Float()
@@ -209,14 +218,11 @@ func less(a, b string) bool {
 // no header at all, or a single column of bare numbers.
 func (g *grid) plausible() bool {
 	titled := g.titled()
-	labelled := 0
+	labelled, keyed, paths, code := 0, 0, 0, 0
 	for _, l := range g.labels {
 		if l != "" {
 			labelled++
 		}
-	}
-	keyed, paths, code := 0, 0, 0
-	for _, l := range g.labels {
 		if strings.HasSuffix(l, ":") || strings.HasSuffix(l, "=") {
 			keyed++
 		}
