@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"errors"
 	"strings"
 	"sync"
 
@@ -10,11 +11,10 @@ import (
 
 // The families run several grammars over the same line (the cell grammars
 // of value-pct, pct-imp-cv, list, mmtests and key-value all read a block's
-// rows), and participle lexes and buffers the line afresh for each one. A
-// line's buffered tokens (a lexer.PeekingLexer) depend only on the lexer
-// and the text, and parsing never changes them, so they are kept here and
-// each parse starts from a copy: a line is lexed once for all the grammars
-// over one lexer.
+// rows), and participle would lex the line afresh for each one. A line's
+// tokens depend only on the lexer and the text, so they are kept here: a
+// line is lexed once for all the grammars over one lexer. The grammars
+// themselves are memoised by the shape of those tokens (shapememo.go).
 //
 // The cache is shared by concurrent readers (a crawl parses messages on
 // several goroutines) and bounded: when it holds maxPeekers lines (a few
@@ -23,7 +23,7 @@ import (
 // every family reads a block before the next block is read.
 type peekCache struct {
 	mu sync.Mutex
-	m  map[peekKey]*lexer.PeekingLexer
+	m  map[peekKey][]lexer.Token
 }
 
 type peekKey struct {
@@ -33,66 +33,78 @@ type peekKey struct {
 
 const maxPeekers = 4096
 
-var peekers = peekCache{m: map[peekKey]*lexer.PeekingLexer{}}
+var peekers = peekCache{m: map[peekKey][]lexer.Token{}}
 
-// peek returns the buffered tokens of text under def, without the Space
-// tokens that participle's ParseString would buffer and elide.
-func (c *peekCache) peek(def *handLexer, text string) (lexer.PeekingLexer, error) {
+// tokens returns the tokens of text under def without the Space tokens
+// every grammar elides, ending with the EOF token; it fails where def
+// cannot lex text.
+func (c *peekCache) tokens(def *handLexer, text string) ([]lexer.Token, error) {
 	k := peekKey{def, text}
 	c.mu.Lock()
-	pl, ok := c.m[k]
+	toks, ok := c.m[k]
 	c.mu.Unlock()
 	if ok {
-		return *pl, nil
+		return toks, nil
 	}
 	// the tokens are cut from a copy: a line is a piece of its message's
 	// body, which the cache must not keep alive
 	text = strings.Clone(text)
 	l, _ := def.LexString("", text) // never fails
-	pl, err := lexer.Upgrade(&spaceless{l, def.symbols["Space"]})
-	if err != nil {
-		return lexer.PeekingLexer{}, err
+	space := def.symbols["Space"]
+	for {
+		t, err := l.Next()
+		if err != nil {
+			return nil, err
+		}
+		if t.Type != space {
+			toks = append(toks, t)
+		}
+		if t.EOF() {
+			break
+		}
 	}
 	k.text = text
 	c.mu.Lock()
 	if len(c.m) >= maxPeekers {
 		clear(c.m)
 	}
-	c.m[k] = pl
+	c.m[k] = toks
 	c.mu.Unlock()
-	return *pl, nil
+	return toks, nil
 }
 
-// spaceless drops the Space tokens of a lexer. The grammars elide them, so
-// buffering them only costs: the tokens that remain, their positions and
-// the grammars' readings are the same (TestCachedParses).
-type spaceless struct {
-	lexer.Lexer
-	space lexer.TokenType
+// sliceLexer hands participle a token slice ending in EOF.
+type sliceLexer struct {
+	toks []lexer.Token
+	i    int
 }
 
-func (l *spaceless) Next() (lexer.Token, error) {
-	for {
-		t, err := l.Lexer.Next()
-		if err != nil || t.Type != l.space {
-			return t, err
-		}
+func (l *sliceLexer) Next() (lexer.Token, error) {
+	t := l.toks[l.i]
+	if l.i < len(l.toks)-1 {
+		l.i++
 	}
+	return t, nil
 }
+
+// errNoReading is the error of a line a grammar does not read. The shape
+// memo answers it without parsing, so it carries no position.
+var errNoReading = errors.New("parse: the grammar does not read this line")
 
 // parseText is p.ParseString("", text) with the line's tokens taken from
-// the cache when p runs over a hand-written lexer. Every grammar over
-// those lexers elides Space and nothing else, and none captures raw
-// tokens, so dropping Space changes no reading (TestCachedParses compares
-// the two for every such grammar).
+// the cache and the reading from the shape memo when p runs over a
+// hand-written lexer. Every grammar over those lexers elides Space and
+// nothing else, and none captures raw tokens, so dropping Space changes no
+// reading (TestCachedParses compares the two for every such grammar). A
+// line a grammar does not read gives errNoReading.
 func parseText[T any](p *participle.Parser[T], text string) (*T, error) {
 	def, ok := p.Lexer().(*handLexer)
 	if !ok {
 		return p.ParseString("", text)
 	}
-	pl, err := peekers.peek(def, text)
+	toks, err := peekers.tokens(def, text)
 	if err != nil {
 		return nil, err
 	}
-	return p.ParseFromLexer(&pl)
+	return memoParse(p, toks)
 }

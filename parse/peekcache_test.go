@@ -1,11 +1,13 @@
 package parse
 
 import (
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/stretchr/testify/require"
 )
 
@@ -27,30 +29,85 @@ func sameParse[T any](t *testing.T, name string, p *participle.Parser[T], lines 
 	return ok
 }
 
+// memoGrammars lists every grammar over a hand-written lexer, each with a
+// check that parseText (the token cache and the shape memo) reads lines as
+// participle's own ParseString does.
+var memoGrammars = []struct {
+	name  string
+	check func(t *testing.T, lines []string) int
+}{
+	{"amdHeader", func(t *testing.T, l []string) int { return sameParse(t, "amdHeader", amdHeaderParser, l) }},
+	{"amdRow", func(t *testing.T, l []string) int { return sameParse(t, "amdRow", amdRowParser, l) }},
+	{"amdMeta", func(t *testing.T, l []string) int { return sameParse(t, "amdMeta", amdMetaParser, l) }},
+	{"kv", func(t *testing.T, l []string) int { return sameParse(t, "kv", kvParser, l) }},
+	{"dev", func(t *testing.T, l []string) int { return sameParse(t, "dev", devParser, l) }},
+	{"listRow", func(t *testing.T, l []string) int { return sameParse(t, "listRow", listRowParser, l) }},
+	{"listHeader", func(t *testing.T, l []string) int { return sameParse(t, "listHeader", listHeaderParser, l) }},
+	{"mm", func(t *testing.T, l []string) int { return sameParse(t, "mm", mmParser, l) }},
+	{"vpRow", func(t *testing.T, l []string) int { return sameParse(t, "vpRow", vpRowParser, l) }},
+	{"vpCells", func(t *testing.T, l []string) int { return sameParse(t, "vpCells", vpCellsParser, l) }},
+	{"words", func(t *testing.T, l []string) int { return sameParse(t, "words", wordsParser, l) }},
+	{"fioPairs", func(t *testing.T, l []string) int { return sameParse(t, "fioPairs", fioPairsParser, l) }},
+	{"fioPctls", func(t *testing.T, l []string) int { return sameParse(t, "fioPctls", fioPctlsParser, l) }},
+	{"lkp", func(t *testing.T, l []string) int { return sameParse(t, "lkp", lkpParser, l) }},
+	{"perfStat", func(t *testing.T, l []string) int { return sameParse(t, "perfStat", perfStatParser, l) }},
+	{"perfBench", func(t *testing.T, l []string) int { return sameParse(t, "perfBench", perfBenchParser, l) }},
+}
+
 // TestCachedParses runs every grammar over a hand-written lexer on the
-// golden fixtures twice, the second time from the cache, and compares the
+// golden fixtures twice, the second time from the caches, and compares the
 // readings with participle's own ParseString.
 func TestCachedParses(t *testing.T) {
 	lines := append(fileLines(t, "testdata/golden/*.txt"), lexSamples...)
 	lines = append(lines, cellSamples...)
 	for round := 0; round < 2; round++ {
-		read := sameParse(t, "amdHeader", amdHeaderParser, lines) +
-			sameParse(t, "amdRow", amdRowParser, lines) +
-			sameParse(t, "amdMeta", amdMetaParser, lines) +
-			sameParse(t, "kv", kvParser, lines) +
-			sameParse(t, "dev", devParser, lines) +
-			sameParse(t, "listRow", listRowParser, lines) +
-			sameParse(t, "listHeader", listHeaderParser, lines) +
-			sameParse(t, "mm", mmParser, lines) +
-			sameParse(t, "vpRow", vpRowParser, lines) +
-			sameParse(t, "vpCells", vpCellsParser, lines) +
-			sameParse(t, "words", wordsParser, lines) +
-			sameParse(t, "fioPairs", fioPairsParser, lines) +
-			sameParse(t, "fioPctls", fioPctlsParser, lines) +
-			sameParse(t, "lkp", lkpParser, lines) +
-			sameParse(t, "perfStat", perfStatParser, lines) +
-			sameParse(t, "perfBench", perfBenchParser, lines)
+		read := 0
+		for _, g := range memoGrammars {
+			read += g.check(t, lines)
+		}
 		require.Greater(t, read, 1000, "the grammars read almost nothing")
+	}
+}
+
+// FuzzShapeMemo checks the shape memo against participle on any line: the
+// same reading, positions included, or the same refusal, for every grammar.
+func FuzzShapeMemo(f *testing.F) {
+	for _, s := range append(append([]string{}, lexSamples...), cellSamples...) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, g := range memoGrammars {
+			g.check(t, []string{s, s}) // the second time from the memo
+		}
+	})
+}
+
+// TestMemoable pins which result types the shape memo serves.
+func TestMemoable(t *testing.T) {
+	type withInt struct{ N int }
+	type nested struct {
+		Pos   lexer.Position
+		Words []string
+		Flag  bool
+		Inner *struct{ S string }
+	}
+	require.True(t, memoable(reflect.TypeFor[nested](), map[reflect.Type]bool{}))
+	require.True(t, memoable(reflect.TypeFor[vpRow](), map[reflect.Type]bool{}))
+	require.False(t, memoable(reflect.TypeFor[withInt](), map[reflect.Type]bool{}), "an int field may refuse a value")
+	require.False(t, memoable(reflect.TypeFor[struct{ T lexer.Token }](), map[reflect.Type]bool{}), "raw tokens differ between lines of a shape")
+}
+
+// TestUnmark reads templates' texts back with a line's tokens.
+func TestUnmark(t *testing.T) {
+	toks := []lexer.Token{{Value: "12.5"}, {Value: "ms"}, {Value: "("}}
+	for _, c := range []struct{ in, want string }{
+		{"", ""},
+		{"pct", "pct"},
+		{marker(0), "12.5"},
+		{marker(0) + marker(1), "12.5ms"},
+		{"x" + marker(1) + "(", "xms("},
+	} {
+		require.Equal(t, c.want, unmark(c.in, toks), "%q", c.in)
 	}
 }
 

@@ -1,0 +1,295 @@
+package parse
+
+import (
+	"encoding"
+	"encoding/binary"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// The shape memo. participle's engine costs microseconds a line, most of it
+// reflection and the copies of its lookahead, and the families try several
+// grammars on every line of a block, most of them failing. Yet whether a
+// grammar reads a line, and which token lands in which field, depends only
+// on the line's shape: the token types, and the text of the tokens that
+// spell one of the grammar's literals ("pct", "(", "%"). The rows of one
+// table share a shape, and so do the lines a grammar rejects, so each
+// grammar runs once per shape: the reading of a shape is kept as a
+// template whose captured text names token indices, and a line of a known
+// shape is read by filling the template with its own tokens.
+//
+// That holds only for grammars whose fields take any text: strings, string
+// slices, flags, positions and nested rules, none with its own Capture or
+// UnmarshalText (which may refuse a value). Grammars with other fields are
+// parsed every time; memoFor tells them apart by reflection when a grammar
+// is first used. TestCachedParses and FuzzShapeMemo compare every grammar's
+// readings with participle's own ParseString.
+
+// grammarMemo is the memo of one grammar.
+type grammarMemo struct {
+	literals map[int][]string // the grammar's literal strings by length
+
+	mu     sync.Mutex
+	shapes map[string]*shapeReading
+}
+
+// shapeReading is what a grammar made of one shape: nothing (ok false), or
+// a template of its result (a *T) whose strings hold token markers.
+type shapeReading struct {
+	ok       bool
+	template reflect.Value
+}
+
+// maxShapes bounds each grammar's memo; a full memo starts again empty.
+const maxShapes = 2048
+
+// memos maps a grammar (its *participle.Parser[T]) to its *grammarMemo, or
+// to nil for a grammar the memo cannot serve.
+var memos sync.Map
+
+func memoFor[T any](p *participle.Parser[T]) *grammarMemo {
+	if g, ok := memos.Load(p); ok {
+		return g.(*grammarMemo)
+	}
+	var g *grammarMemo
+	if memoable(reflect.TypeFor[T](), map[reflect.Type]bool{}) {
+		g = &grammarMemo{literals: grammarLiterals(p.String()), shapes: map[string]*shapeReading{}}
+	}
+	memos.Store(p, g)
+	return g
+}
+
+// memoParse reads a line's tokens (ending in EOF) with p.
+func memoParse[T any](p *participle.Parser[T], toks []lexer.Token) (*T, error) {
+	g := memoFor(p)
+	var buf [512]byte
+	var key []byte
+	if g != nil {
+		key = g.shapeKey(buf[:0], toks)
+	}
+	if key == nil {
+		pl, err := lexer.Upgrade(&sliceLexer{toks: toks})
+		if err != nil {
+			return nil, err
+		}
+		return p.ParseFromLexer(pl)
+	}
+	g.mu.Lock()
+	r, ok := g.shapes[string(key)]
+	g.mu.Unlock()
+	if !ok {
+		r = readShape(g, p, toks)
+		g.mu.Lock()
+		if len(g.shapes) >= maxShapes {
+			clear(g.shapes)
+		}
+		g.shapes[string(key)] = r
+		g.mu.Unlock()
+	}
+	if !r.ok {
+		return nil, errNoReading
+	}
+	out := new(T)
+	fillReading(reflect.ValueOf(out).Elem(), r.template.Elem(), toks)
+	return out, nil
+}
+
+// readShape parses a shape met for the first time: the line's tokens, with
+// every text that spells no literal of the grammar replaced by a marker of
+// its index and every position by the index too.
+func readShape[T any](g *grammarMemo, p *participle.Parser[T], toks []lexer.Token) *shapeReading {
+	pl, err := lexer.Upgrade(&sliceLexer{toks: g.marked(toks)})
+	if err != nil {
+		return &shapeReading{}
+	}
+	v, err := p.ParseFromLexer(pl)
+	if err != nil {
+		return &shapeReading{}
+	}
+	return &shapeReading{ok: true, template: reflect.ValueOf(v)}
+}
+
+// shapeKey appends the shape of toks to key: each token's type, and its
+// text where it may spell a literal. It returns nil for a line holding the
+// bytes of a marker, which a template could not tell from one.
+func (g *grammarMemo) shapeKey(key []byte, toks []lexer.Token) []byte {
+	for _, t := range toks {
+		if strings.IndexByte(t.Value, 0) >= 0 || strings.IndexByte(t.Value, 1) >= 0 {
+			return nil
+		}
+		key = binary.AppendVarint(key, int64(t.Type))
+		if g.literal(t.Value) {
+			key = binary.AppendUvarint(key, uint64(len(t.Value))+1)
+			key = append(key, t.Value...)
+		} else {
+			key = append(key, 0)
+		}
+	}
+	return key
+}
+
+// literal reports whether s may match a literal of the grammar. Matching
+// may ignore case (participle.CaseInsensitive), so any literal equal under
+// simple folding counts, and text beyond ASCII always does: folding may
+// change its length.
+func (g *grammarMemo) literal(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return true
+		}
+	}
+	for _, l := range g.literals[len(s)] {
+		if strings.EqualFold(l, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// marked returns toks with the marker of each token's index as the text of
+// every token that spells no literal, and the index (from 1) as every
+// token's offset.
+func (g *grammarMemo) marked(toks []lexer.Token) []lexer.Token {
+	out := make([]lexer.Token, len(toks))
+	for i, t := range toks {
+		v := t.Value
+		if !t.EOF() && !g.literal(v) {
+			v = marker(i)
+		}
+		out[i] = lexer.Token{Type: t.Type, Value: v, Pos: lexer.Position{Offset: i + 1, Line: 1, Column: i + 1}}
+	}
+	return out
+}
+
+// marker is the text standing for token i in a template. No literal holds
+// NUL or SOH, and lines holding them are not memoised (shapeKey), so a
+// template's NUL always begins a marker.
+func marker(i int) string { return "\x00" + strconv.Itoa(i) + "\x01" }
+
+// unmark replaces the markers in a template's text by the tokens' texts.
+func unmark(s string, toks []lexer.Token) string {
+	if strings.IndexByte(s, 0) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for len(s) > 0 {
+		at := strings.IndexByte(s, 0)
+		if at < 0 {
+			b.WriteString(s)
+			break
+		}
+		end := strings.IndexByte(s[at:], 1) + at
+		i, _ := strconv.Atoi(s[at+1 : end])
+		if at == 0 && end == len(s)-1 && b.Len() == 0 {
+			return toks[i].Value // the common case: one token, no copy
+		}
+		b.WriteString(s[:at])
+		b.WriteString(toks[i].Value)
+		s = s[end+1:]
+	}
+	return b.String()
+}
+
+var positionType = reflect.TypeFor[lexer.Position]()
+
+// fillReading sets dst to the template t read with the line's tokens.
+func fillReading(dst, t reflect.Value, toks []lexer.Token) {
+	switch t.Kind() {
+	case reflect.String:
+		dst.SetString(unmark(t.String(), toks))
+	case reflect.Bool:
+		dst.SetBool(t.Bool())
+	case reflect.Struct:
+		if t.Type() == positionType {
+			if at := t.Interface().(lexer.Position).Offset; at > 0 {
+				dst.Set(reflect.ValueOf(toks[at-1].Pos))
+			}
+			return
+		}
+		typ := t.Type()
+		for i := 0; i < t.NumField(); i++ {
+			if f := typ.Field(i); f.IsExported() || f.Anonymous { // participle fills embedded rules too
+				fillReading(dst.Field(i), t.Field(i), toks)
+			}
+		}
+	case reflect.Pointer:
+		if t.IsNil() {
+			return
+		}
+		n := reflect.New(t.Type().Elem())
+		fillReading(n.Elem(), t.Elem(), toks)
+		dst.Set(n)
+	case reflect.Slice:
+		if t.IsNil() {
+			return
+		}
+		n := reflect.MakeSlice(t.Type(), t.Len(), t.Len())
+		for i := 0; i < t.Len(); i++ {
+			fillReading(n.Index(i), t.Index(i), toks)
+		}
+		dst.Set(n)
+	}
+}
+
+var (
+	captureType     = reflect.TypeFor[participle.Capture]()
+	unmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+	parseableType   = reflect.TypeFor[participle.Parseable]()
+)
+
+// memoable reports whether every field of t takes any text, so that its
+// readings depend on nothing but the shape.
+func memoable(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return true
+	}
+	seen[t] = true
+	for _, i := range []reflect.Type{captureType, unmarshalerType, parseableType} {
+		if t.Implements(i) || reflect.PointerTo(t).Implements(i) {
+			return false
+		}
+	}
+	switch t.Kind() {
+	case reflect.String, reflect.Bool:
+		return true
+	case reflect.Pointer, reflect.Slice:
+		return memoable(t.Elem(), seen)
+	case reflect.Struct:
+		if t == positionType {
+			return true
+		}
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			if (f.IsExported() || f.Anonymous) && !memoable(f.Type, seen) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// grammarLiterals collects the quoted literals of a grammar's EBNF
+// (participle's Parser.String) by length.
+func grammarLiterals(ebnf string) map[int][]string {
+	out := map[int][]string{}
+	for i := 0; i < len(ebnf); i++ {
+		if ebnf[i] != '"' {
+			continue
+		}
+		q, err := strconv.QuotedPrefix(ebnf[i:])
+		if err != nil {
+			continue
+		}
+		if s, err := strconv.Unquote(q); err == nil {
+			out[len(s)] = append(out[len(s)], s)
+		}
+		i += len(q) - 1
+	}
+	return out
+}
