@@ -95,7 +95,10 @@ func (list) Read(b *Block) []Match {
 			first = i + 1
 		}
 		var rows []model.Row
-		allPct, end := true, first
+		end := first
+		// the rows after the last one without a '%': how many, and the
+		// line of the first
+		pctRun, pctFrom := 0, -1
 		for j := first; j < len(b.Lines); j++ {
 			t := strings.TrimSpace(b.Lines[j].Text)
 			if t == "" {
@@ -108,13 +111,31 @@ func (list) Read(b *Block) []Match {
 			if !ok {
 				break
 			}
-			allPct = allPct && r.Pct
+			switch {
+			case !r.Pct:
+				pctRun, pctFrom = 0, -1
+			case pctFrom < 0:
+				pctRun, pctFrom = 1, j
+			default:
+				pctRun++
+			}
 			row := rowAt(b, j, strings.Join(r.Label, " "))
 			addCell(&row, b.Comma, "", "pct", r.Value)
 			rows = append(rows, row)
 			end = j + 1
 		}
-		if len(rows) == 0 || !header && (len(rows) < 3 || !allPct) {
+		if len(rows) == 0 {
+			continue
+		}
+		if !header && (len(rows) < 3 || pctRun < len(rows)) {
+			// A run read from a later line of it ends where this one
+			// ends, and no such line is a header: the first start that
+			// can be a list is the row after the last one without '%'.
+			if pctRun < 3 {
+				i = end - 1
+			} else {
+				i = pctFrom - 1
+			}
 			continue
 		}
 		tab := model.Table{Variants: []string{}, Rows: rows}

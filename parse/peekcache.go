@@ -35,6 +35,10 @@ const maxPeekers = 4096
 
 var peekers = peekCache{m: map[peekKey][]lexer.Token{}}
 
+// lexScratch holds the token buffers lines are lexed into before the
+// cache keeps a copy of the exact size.
+var lexScratch = sync.Pool{New: func() any { return new([]lexer.Token) }}
+
 // tokens returns the tokens of text under def without the Space tokens
 // every grammar elides, ending with the EOF token; it fails where def
 // cannot lex text.
@@ -51,18 +55,24 @@ func (c *peekCache) tokens(def *handLexer, text string) ([]lexer.Token, error) {
 	text = strings.Clone(text)
 	l, _ := def.LexString("", text) // never fails
 	space := def.symbols["Space"]
+	scratch := lexScratch.Get().(*[]lexer.Token)
+	buf := (*scratch)[:0]
 	for {
 		t, err := l.Next()
 		if err != nil {
+			lexScratch.Put(scratch)
 			return nil, err
 		}
 		if t.Type != space {
-			toks = append(toks, t)
+			buf = append(buf, t)
 		}
 		if t.EOF() {
 			break
 		}
 	}
+	toks = append([]lexer.Token(nil), buf...) // one allocation of the exact size
+	*scratch = buf
+	lexScratch.Put(scratch)
 	k.text = text
 	c.mu.Lock()
 	if len(c.m) >= maxPeekers {
