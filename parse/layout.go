@@ -56,7 +56,8 @@ func (p piece) text(line string) string { return line[p.start:p.end] }
 func cutPieces(ts []tok) []piece {
 	var out []piece
 	depth := 0
-	cur := -1 // index in out of the open piece
+	cur := -1  // index in out of the open piece
+	from := -1 // index in ts of its first token: a piece's tokens are a run of ts
 	pipe := false
 	for i, t := range ts {
 		if t.kind == tPipe {
@@ -68,10 +69,10 @@ func cutPieces(ts []tok) []piece {
 		}
 		if cur < 0 {
 			out = append(out, piece{start: t.start, end: t.end, pipeBefore: pipe})
-			cur, pipe = len(out)-1, false
+			cur, from, pipe = len(out)-1, i, false
 		}
 		p := &out[cur]
-		p.toks = append(p.toks, t)
+		p.toks = ts[from : i+1 : i+1]
 		p.end = t.end
 		if t.kind != tParen && t.kind != tBrack {
 			depth += strings.Count(t.text, "(") + strings.Count(t.text, "[") - strings.Count(t.text, ")") - strings.Count(t.text, "]")
