@@ -3,6 +3,7 @@ package parse
 import (
 	"encoding"
 	"encoding/binary"
+	"errors"
 	"reflect"
 	"strconv"
 	"strings"
@@ -29,6 +30,74 @@ import (
 // parsed every time; memoFor tells them apart by reflection when a grammar
 // is first used. TestCachedParses and FuzzShapeMemo compare every grammar's
 // readings with participle's own ParseString.
+//
+// Lines are lexed by the hand-written lexers into lexemes: pointer-free
+// records of a token's type, bytes and position, which cost the collector
+// nothing. participle's tokens are only made for a shape met for the first
+// time.
+
+// lexeme is one token of a line: its type, its bytes text[start:end] and
+// where it starts, as lexer.Position counts.
+type lexeme struct {
+	typ          lexer.TokenType
+	start, end   int
+	line, column int
+}
+
+// value returns the token's text.
+func (t lexeme) value(text string) string { return text[t.start:t.end] }
+
+// pos returns the token's position.
+func (t lexeme) pos() lexer.Position {
+	return lexer.Position{Offset: t.start, Line: t.line, Column: t.column}
+}
+
+// lexemeScratch holds the buffers lines are lexed into.
+var lexemeScratch = sync.Pool{New: func() any { return new([]lexeme) }}
+
+// lexLexemes appends the tokens of text under def to out, without the Space
+// tokens every grammar elides, ending with an EOF lexeme; it fails where
+// def cannot lex text, as participle's lexing would.
+func lexLexemes(out []lexeme, def *handLexer, text string) ([]lexeme, error) {
+	space := def.symbols["Space"]
+	pos := lexer.Position{Line: 1, Column: 1}
+	noWord := 0
+	for i := 0; i < len(text); {
+		typ, end := def.scan(text, i, &noWord)
+		if end < 0 {
+			return out, &lexer.Error{Msg: "lexer: invalid input text " + strconv.Quote(text[i:min(len(text), i+16)]), Pos: pos}
+		}
+		if typ != space {
+			out = append(out, lexeme{typ: typ, start: i, end: end, line: pos.Line, column: pos.Column})
+		}
+		advance(&pos, text[i:end])
+		i = end
+	}
+	return append(out, lexeme{typ: lexer.EOF, start: len(text), end: len(text), line: pos.Line, column: pos.Column}), nil
+}
+
+// errNoReading is the error of a line a grammar does not read. The shape
+// memo answers it without parsing, so it carries no position.
+var errNoReading = errors.New("parse: the grammar does not read this line")
+
+// parseText is p.ParseString("", text), read through the shape memo when p
+// runs over a hand-written lexer. Every grammar over those lexers elides
+// Space and nothing else, and none captures raw tokens, so dropping Space
+// changes no reading. A line a grammar does not read gives errNoReading.
+func parseText[T any](p *participle.Parser[T], text string) (*T, error) {
+	def, ok := p.Lexer().(*handLexer)
+	if !ok {
+		return p.ParseString("", text)
+	}
+	scratch := lexemeScratch.Get().(*[]lexeme)
+	defer lexemeScratch.Put(scratch)
+	toks, err := lexLexemes((*scratch)[:0], def, text)
+	*scratch = toks
+	if err != nil {
+		return nil, err
+	}
+	return memoParse(p, text, toks)
+}
 
 // grammarMemo is the memo of one grammar.
 type grammarMemo struct {
@@ -65,15 +134,15 @@ func memoFor[T any](p *participle.Parser[T]) *grammarMemo {
 }
 
 // memoParse reads a line's tokens (ending in EOF) with p.
-func memoParse[T any](p *participle.Parser[T], toks []lexer.Token) (*T, error) {
+func memoParse[T any](p *participle.Parser[T], text string, toks []lexeme) (*T, error) {
 	g := memoFor(p)
 	var buf [512]byte
 	var key []byte
 	if g != nil {
-		key = g.shapeKey(buf[:0], toks)
+		key = g.shapeKey(buf[:0], text, toks)
 	}
 	if key == nil {
-		pl, err := lexer.Upgrade(&sliceLexer{toks: toks})
+		pl, err := lexer.Upgrade(&sliceLexer{toks: tokensOfLexemes(text, toks)})
 		if err != nil {
 			return nil, err
 		}
@@ -83,7 +152,7 @@ func memoParse[T any](p *participle.Parser[T], toks []lexer.Token) (*T, error) {
 	r, ok := g.shapes[string(key)]
 	g.mu.Unlock()
 	if !ok {
-		r = readShape(g, p, toks)
+		r = readShape(g, p, text, toks)
 		g.mu.Lock()
 		if len(g.shapes) >= maxShapes {
 			clear(g.shapes)
@@ -95,15 +164,15 @@ func memoParse[T any](p *participle.Parser[T], toks []lexer.Token) (*T, error) {
 		return nil, errNoReading
 	}
 	out := new(T)
-	fillReading(reflect.ValueOf(out).Elem(), r.template.Elem(), toks)
+	fillReading(reflect.ValueOf(out).Elem(), r.template.Elem(), text, toks)
 	return out, nil
 }
 
 // readShape parses a shape met for the first time: the line's tokens, with
 // every text that spells no literal of the grammar replaced by a marker of
 // its index and every position by the index too.
-func readShape[T any](g *grammarMemo, p *participle.Parser[T], toks []lexer.Token) *shapeReading {
-	pl, err := lexer.Upgrade(&sliceLexer{toks: g.marked(toks)})
+func readShape[T any](g *grammarMemo, p *participle.Parser[T], text string, toks []lexeme) *shapeReading {
+	pl, err := lexer.Upgrade(&sliceLexer{toks: g.marked(text, toks)})
 	if err != nil {
 		return &shapeReading{}
 	}
@@ -117,15 +186,16 @@ func readShape[T any](g *grammarMemo, p *participle.Parser[T], toks []lexer.Toke
 // shapeKey appends the shape of toks to key: each token's type, and its
 // text where it may spell a literal. It returns nil for a line holding the
 // bytes of a marker, which a template could not tell from one.
-func (g *grammarMemo) shapeKey(key []byte, toks []lexer.Token) []byte {
+func (g *grammarMemo) shapeKey(key []byte, text string, toks []lexeme) []byte {
+	if strings.IndexByte(text, 0) >= 0 || strings.IndexByte(text, 1) >= 0 {
+		return nil
+	}
 	for _, t := range toks {
-		if strings.IndexByte(t.Value, 0) >= 0 || strings.IndexByte(t.Value, 1) >= 0 {
-			return nil
-		}
-		key = binary.AppendVarint(key, int64(t.Type))
-		if g.literal(t.Value) {
-			key = binary.AppendUvarint(key, uint64(len(t.Value))+1)
-			key = append(key, t.Value...)
+		v := t.value(text)
+		key = binary.AppendVarint(key, int64(t.typ))
+		if g.literal(v) {
+			key = binary.AppendUvarint(key, uint64(len(v))+1)
+			key = append(key, v...)
 		} else {
 			key = append(key, 0)
 		}
@@ -154,16 +224,39 @@ func (g *grammarMemo) literal(s string) bool {
 // marked returns toks with the marker of each token's index as the text of
 // every token that spells no literal, and the index (from 1) as every
 // token's offset.
-func (g *grammarMemo) marked(toks []lexer.Token) []lexer.Token {
+func (g *grammarMemo) marked(text string, toks []lexeme) []lexer.Token {
 	out := make([]lexer.Token, len(toks))
 	for i, t := range toks {
-		v := t.Value
-		if !t.EOF() && !g.literal(v) {
+		v := t.value(text)
+		if t.typ != lexer.EOF && !g.literal(v) {
 			v = marker(i)
 		}
-		out[i] = lexer.Token{Type: t.Type, Value: v, Pos: lexer.Position{Offset: i + 1, Line: 1, Column: i + 1}}
+		out[i] = lexer.Token{Type: t.typ, Value: v, Pos: lexer.Position{Offset: i + 1, Line: 1, Column: i + 1}}
 	}
 	return out
+}
+
+// tokensOfLexemes returns the participle tokens of a line's lexemes.
+func tokensOfLexemes(text string, toks []lexeme) []lexer.Token {
+	out := make([]lexer.Token, len(toks))
+	for i, t := range toks {
+		out[i] = lexer.Token{Type: t.typ, Value: t.value(text), Pos: t.pos()}
+	}
+	return out
+}
+
+// sliceLexer hands participle a token slice ending in EOF.
+type sliceLexer struct {
+	toks []lexer.Token
+	i    int
+}
+
+func (l *sliceLexer) Next() (lexer.Token, error) {
+	t := l.toks[l.i]
+	if l.i < len(l.toks)-1 {
+		l.i++
+	}
+	return t, nil
 }
 
 // marker is the text standing for token i in a template. No literal holds
@@ -172,7 +265,7 @@ func (g *grammarMemo) marked(toks []lexer.Token) []lexer.Token {
 func marker(i int) string { return "\x00" + strconv.Itoa(i) + "\x01" }
 
 // unmark replaces the markers in a template's text by the tokens' texts.
-func unmark(s string, toks []lexer.Token) string {
+func unmark(s, text string, toks []lexeme) string {
 	if strings.IndexByte(s, 0) < 0 {
 		return s
 	}
@@ -186,10 +279,10 @@ func unmark(s string, toks []lexer.Token) string {
 		end := strings.IndexByte(s[at:], 1) + at
 		i, _ := strconv.Atoi(s[at+1 : end])
 		if at == 0 && end == len(s)-1 && b.Len() == 0 {
-			return toks[i].Value // the common case: one token, no copy
+			return toks[i].value(text) // the common case: one token, no copy
 		}
 		b.WriteString(s[:at])
-		b.WriteString(toks[i].Value)
+		b.WriteString(toks[i].value(text))
 		s = s[end+1:]
 	}
 	return b.String()
@@ -198,23 +291,23 @@ func unmark(s string, toks []lexer.Token) string {
 var positionType = reflect.TypeFor[lexer.Position]()
 
 // fillReading sets dst to the template t read with the line's tokens.
-func fillReading(dst, t reflect.Value, toks []lexer.Token) {
+func fillReading(dst, t reflect.Value, text string, toks []lexeme) {
 	switch t.Kind() {
 	case reflect.String:
-		dst.SetString(unmark(t.String(), toks))
+		dst.SetString(unmark(t.String(), text, toks))
 	case reflect.Bool:
 		dst.SetBool(t.Bool())
 	case reflect.Struct:
 		if t.Type() == positionType {
 			if at := t.Interface().(lexer.Position).Offset; at > 0 {
-				dst.Set(reflect.ValueOf(toks[at-1].Pos))
+				dst.Set(reflect.ValueOf(toks[at-1].pos()))
 			}
 			return
 		}
 		typ := t.Type()
 		for i := 0; i < t.NumField(); i++ {
 			if f := typ.Field(i); f.IsExported() || f.Anonymous { // participle fills embedded rules too
-				fillReading(dst.Field(i), t.Field(i), toks)
+				fillReading(dst.Field(i), t.Field(i), text, toks)
 			}
 		}
 	case reflect.Pointer:
@@ -222,7 +315,7 @@ func fillReading(dst, t reflect.Value, toks []lexer.Token) {
 			return
 		}
 		n := reflect.New(t.Type().Elem())
-		fillReading(n.Elem(), t.Elem(), toks)
+		fillReading(n.Elem(), t.Elem(), text, toks)
 		dst.Set(n)
 	case reflect.Slice:
 		if t.IsNil() {
@@ -230,7 +323,7 @@ func fillReading(dst, t reflect.Value, toks []lexer.Token) {
 		}
 		n := reflect.MakeSlice(t.Type(), t.Len(), t.Len())
 		for i := 0; i < t.Len(); i++ {
-			fillReading(n.Index(i), t.Index(i), toks)
+			fillReading(n.Index(i), t.Index(i), text, toks)
 		}
 		dst.Set(n)
 	}

@@ -30,7 +30,7 @@ func sameParse[T any](t *testing.T, name string, p *participle.Parser[T], lines 
 }
 
 // memoGrammars lists every grammar over a hand-written lexer, each with a
-// check that parseText (the token cache and the shape memo) reads lines as
+// check that parseText (the shape memo) reads lines as
 // participle's own ParseString does.
 var memoGrammars = []struct {
 	name  string
@@ -55,7 +55,7 @@ var memoGrammars = []struct {
 }
 
 // TestCachedParses runs every grammar over a hand-written lexer on the
-// golden fixtures twice, the second time from the caches, and compares the
+// golden fixtures twice, the second time from the memo, and compares the
 // readings with participle's own ParseString.
 func TestCachedParses(t *testing.T) {
 	lines := append(fileLines(t, "testdata/golden/*.txt"), lexSamples...)
@@ -99,7 +99,8 @@ func TestMemoable(t *testing.T) {
 
 // TestUnmark reads templates' texts back with a line's tokens.
 func TestUnmark(t *testing.T) {
-	toks := []lexer.Token{{Value: "12.5"}, {Value: "ms"}, {Value: "("}}
+	text := "12.5ms("
+	toks := []lexeme{{start: 0, end: 4}, {start: 4, end: 6}, {start: 6, end: 7}}
 	for _, c := range []struct{ in, want string }{
 		{"", ""},
 		{"pct", "pct"},
@@ -107,13 +108,13 @@ func TestUnmark(t *testing.T) {
 		{marker(0) + marker(1), "12.5ms"},
 		{"x" + marker(1) + "(", "xms("},
 	} {
-		require.Equal(t, c.want, unmark(c.in, toks), "%q", c.in)
+		require.Equal(t, c.want, unmark(c.in, text, toks), "%q", c.in)
 	}
 }
 
-// TestPeekCacheConcurrent parses from the shared cache on several
+// TestShapeMemoConcurrent reads from the shared memo on several
 // goroutines (run with -race) past its bound.
-func TestPeekCacheConcurrent(t *testing.T) {
+func TestShapeMemoConcurrent(t *testing.T) {
 	lines := fileLines(t, "testdata/golden/*.txt")
 	var wg sync.WaitGroup
 	for g := 0; g < 4; g++ {
@@ -123,13 +124,17 @@ func TestPeekCacheConcurrent(t *testing.T) {
 			for k := 0; k < 3; k++ {
 				for i, l := range lines {
 					parseLine(mmParser, l)
-					parseLine(listRowParser, l+strings.Repeat(" ", (i+k)%7))
+					parseLine(listRowParser, l+strings.Repeat(" ", (i+k)%7)+strings.Repeat("x ", i%5))
 				}
 			}
 		}()
 	}
 	wg.Wait()
-	peekers.mu.Lock()
-	defer peekers.mu.Unlock()
-	require.LessOrEqual(t, len(peekers.m), maxPeekers)
+	for _, p := range []any{mmParser, listRowParser} {
+		g, _ := memos.Load(p)
+		m := g.(*grammarMemo)
+		m.mu.Lock()
+		require.LessOrEqual(t, len(m.shapes), maxShapes)
+		m.mu.Unlock()
+	}
 }
