@@ -128,7 +128,7 @@ func mentionsArrow(b *Block, i int) bool {
 	if i < 0 || i >= len(b.Lines) {
 		return false
 	}
-	for _, w := range strings.Fields(b.Lines[i].Text) {
+	for w := range strings.FieldsSeq(b.Lines[i].Text) {
 		if isArrowWord(w) {
 			return true
 		}

@@ -261,7 +261,7 @@ func standsAlone(prev string) bool {
 // numberTokens counts the tokens of s that are numbers.
 func numberTokens(s string) int {
 	n := 0
-	for _, w := range strings.Fields(s) {
+	for w := range strings.FieldsSeq(s) {
 		if _, ok := ReadNumber(strings.Trim(w, "()[],;"), CommaUnknown); ok {
 			n++
 		}
@@ -336,17 +336,16 @@ func isCommand(s string) bool {
 	if strings.HasPrefix(s, "$ ") || strings.HasPrefix(s, "# ") {
 		return true
 	}
-	words := strings.Fields(s)
-	if len(words) < 2 || !unicode.IsLower([]rune(words[0])[0]) {
-		return false
-	}
-	if strings.HasSuffix(s, "&") {
-		return true
-	}
-	for _, w := range words[1:] {
-		if len(w) >= 2 && w[0] == '-' && (unicode.IsLetter(rune(w[1])) || w[1] == '-') {
-			return true
+	n, flag := 0, false
+	for w := range strings.FieldsSeq(s) {
+		if n == 0 {
+			if r, _ := utf8.DecodeRuneInString(w); !unicode.IsLower(r) {
+				return false
+			}
+		} else if len(w) >= 2 && w[0] == '-' && (unicode.IsLetter(rune(w[1])) || w[1] == '-') {
+			flag = true
 		}
+		n++
 	}
-	return false
+	return n >= 2 && (flag || strings.HasSuffix(s, "&"))
 }

@@ -301,6 +301,9 @@ func unitFragment(f string) bool {
 	return false
 }
 
+// dotsAndBlanks deletes the dots and blanks of a statistic's name.
+var dotsAndBlanks = strings.NewReplacer(".", "", " ", "")
+
 // statName reads a header fragment that names a statistic, as statField
 // does, also where it is written with dots or a '%' ("%Std.Dev." is the
 // relative standard deviation, cv).
@@ -308,7 +311,7 @@ func statName(f string) (string, bool) {
 	if s, ok := statField(f); ok {
 		return s, true
 	}
-	t := strings.ToLower(strings.NewReplacer(".", "", " ", "").Replace(f))
+	t := strings.ToLower(dotsAndBlanks.Replace(f))
 	rel := strings.HasPrefix(t, "%") || strings.HasSuffix(t, "%")
 	switch strings.Trim(t, "%") {
 	case "stddev", "stdev", "std", "sd", "stddeviation", "standarddeviation":

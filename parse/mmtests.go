@@ -139,13 +139,15 @@ func mmHeaderShaped(text string) bool {
 // mmShaped is the cheap check before the row grammar: one of the first
 // words names a statistic.
 func mmShaped(text string) bool {
-	for i, f := range strings.Fields(text) {
+	i := 0
+	for f := range strings.FieldsSeq(text) {
 		if i >= 4 {
 			break
 		}
 		if mmStat.MatchString(f) {
 			return true
 		}
+		i++
 	}
 	return false
 }

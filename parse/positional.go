@@ -76,8 +76,11 @@ func segmentedRule(s string) bool {
 // framedHeader is a header line of dash-framed group titles
 // ("--Sequential Input-", "-Per Chr-"): two or more of them.
 func framedHeader(s string) bool {
+	if strings.IndexByte(s, '-') < 0 {
+		return false
+	}
 	n := 0
-	for _, w := range strings.Fields(s) {
+	for w := range strings.FieldsSeq(s) {
 		if len(w) > 2 && w[0] == '-' && w[len(w)-1] == '-' && strings.Trim(w, "-") != "" {
 			n++
 		}

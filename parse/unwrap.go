@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
@@ -41,7 +42,7 @@ type rowShape struct {
 // shapeOf splits a line into cell tokens (on blanks, brackets, '|' and the
 // '*' markers of mmtests) and counts its values and other words.
 func shapeOf(text string) rowShape {
-	toks := strings.FieldsFunc(text, func(r rune) bool {
+	toks := strings.FieldsFuncSeq(text, func(r rune) bool {
 		switch r {
 		case ' ', '\t', '(', ')', '[', ']', '|', '*':
 			return true
@@ -49,10 +50,11 @@ func shapeOf(text string) rowShape {
 		return false
 	})
 	var sh rowShape
-	if f := strings.Fields(text); len(f) > 0 {
-		sh.first = f[0]
+	for f := range strings.FieldsSeq(text) {
+		sh.first = f
+		break
 	}
-	for _, t := range toks {
+	for t := range toks {
 		t = strings.TrimLeft(t, "±~")
 		t = strings.TrimPrefix(t, "+-")
 		switch {
@@ -138,7 +140,7 @@ func (s *segment) unwrapRows(runs [][2]int) bool {
 			s.markWraps(first, last, join)
 		}
 	}
-	if join == nil {
+	if !slices.Contains(join, true) {
 		return false
 	}
 	lines := s.lines[:0:0]
