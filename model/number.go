@@ -25,8 +25,11 @@ var nan = func() float64 { var z float64; return z / z }()
 
 // Valid reports whether the text is a JSON number.
 func (n Number) Valid() bool {
+	if !isJSONNumber(string(n)) {
+		return false // checked first: a failing ParseFloat allocates its error
+	}
 	_, err := strconv.ParseFloat(string(n), 64)
-	return err == nil && isJSONNumber(string(n))
+	return err == nil
 }
 
 // MarshalJSON writes the number as a bare JSON number.

@@ -65,17 +65,25 @@ func kvRead(text string) (*kvLine, bool) {
 // kvHeading returns the case a sub-heading line names: a bullet item
 // ("o NPS1", "- NPS2") or a short title ("NPS4", "Run 2:").
 func kvHeading(text string) (string, bool) {
-	words := strings.Fields(text)
-	if len(words) == 0 || len(words) > 6 || sentenceEnd(text) || strings.ContainsAny(text, "=,;") ||
+	n, first := 0, ""
+	for w := range strings.FieldsSeq(text) {
+		if n == 0 {
+			first = w
+		}
+		if n++; n > 6 {
+			return "", false
+		}
+	}
+	if n == 0 || sentenceEnd(text) || strings.ContainsAny(text, "=,;") ||
 		strings.Contains(strings.TrimSuffix(text, ":"), ":") {
 		return "", false
 	}
-	switch words[0] {
+	switch first {
 	case "o", "-", "*", "•", "+":
-		if len(words) < 2 {
+		if n < 2 {
 			return "", false
 		}
-		text = strings.TrimSpace(text[len(words[0]):])
+		text = strings.TrimSpace(text[len(first):])
 	}
 	return strings.TrimSpace(strings.TrimSuffix(text, ":")), true
 }

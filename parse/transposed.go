@@ -71,11 +71,22 @@ var statLead = map[string]bool{
 // number. A standard deviation written in percent is the relative "cv".
 func readStatRow(b *Block, i int) (statRow, bool) {
 	text, style := b.Lines[i].Text, b.Comma
-	f := strings.Fields(text)
-	if len(f) < 3 || len(text) > maxColLine {
+	if len(text) > maxColLine {
 		return statRow{}, false
 	}
-	lead := strings.ToLower(strings.TrimSuffix(f[0], ":"))
+	n, first := 0, ""
+	for w := range strings.FieldsSeq(text) {
+		if n == 0 {
+			first = w
+		}
+		if n++; n == 3 {
+			break
+		}
+	}
+	if n < 3 {
+		return statRow{}, false
+	}
+	lead := strings.ToLower(strings.TrimSuffix(first, ":"))
 	if _, pc := percentileName(lead); !statLead[lead] && !pc {
 		return statRow{}, false
 	}
