@@ -76,7 +76,7 @@ func readCell(p piece, style CommaStyle) ([]cellRead, bool) {
 	}
 	out := make([]cellRead, len(slots))
 	for k, s := range slots {
-		out[k] = cellRead{slots: []slot{s}, start: s.start, end: s.end}
+		out[k] = cellRead{slots: slots[k : k+1 : k+1], start: s.start, end: s.end}
 	}
 	if len(out) == 1 {
 		out[0].start, out[0].end = p.start, p.end

@@ -210,7 +210,11 @@ func (l *layLine) readCells(style CommaStyle) {
 			labels = append(labels, p)
 			continue
 		}
-		cells = append(cells, cs...)
+		if cells == nil {
+			cells = cs // readCell's own slice: nothing else holds it
+		} else {
+			cells = append(cells, cs...)
+		}
 	}
 	if len(cells) == 0 {
 		return
