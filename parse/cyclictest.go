@@ -84,7 +84,7 @@ func cyclictestRow(b *Block, i int) (row model.Row, next int, ok bool) {
 	if !strings.Contains(text, "Max:") {
 		return model.Row{}, 0, false
 	}
-	l, err := cyclictestParser.ParseString("", text)
+	l, err := parseText(cyclictestParser, text)
 	if err != nil {
 		return model.Row{}, 0, false
 	}

@@ -80,7 +80,7 @@ var histParser = participle.MustBuild[histLine](
 
 // histParse parses one pre-checked line; nil when it is none of the shapes.
 func histParse(text string) *histLine {
-	l, err := histParser.ParseString("", text)
+	l, err := parseText(histParser, text)
 	if err != nil {
 		return nil
 	}

@@ -86,7 +86,7 @@ func perfSchedRead(b *Block, i int) (perfSchedRow, bool) {
 		text = strings.TrimRight(text, " \t") + " " + strings.TrimSpace(b.Lines[end].Text)
 		end++
 	}
-	cells, err := perfSchedParser.ParseString("", text[bar:])
+	cells, err := parseText(perfSchedParser, text[bar:])
 	if err != nil {
 		return perfSchedRow{}, false
 	}

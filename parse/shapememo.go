@@ -80,23 +80,53 @@ func lexLexemes(out []lexeme, def *handLexer, text string) ([]lexeme, error) {
 // memo answers it without parsing, so it carries no position.
 var errNoReading = errors.New("parse: the grammar does not read this line")
 
-// parseText is p.ParseString("", text), read through the shape memo when p
-// runs over a hand-written lexer. Every grammar over those lexers elides
-// Space and nothing else, and none captures raw tokens, so dropping Space
-// changes no reading. A line a grammar does not read gives errNoReading.
+// parseText is p.ParseString("", text), read through the shape memo. Every
+// grammar of the package elides Space and nothing else, and none captures
+// raw tokens, so dropping Space changes no reading. A line a grammar does
+// not read gives errNoReading.
 func parseText[T any](p *participle.Parser[T], text string) (*T, error) {
-	def, ok := p.Lexer().(*handLexer)
-	if !ok {
-		return p.ParseString("", text)
-	}
 	scratch := lexemeScratch.Get().(*[]lexeme)
 	defer lexemeScratch.Put(scratch)
-	toks, err := lexLexemes((*scratch)[:0], def, text)
+	var toks []lexeme
+	var err error
+	if def, ok := p.Lexer().(*handLexer); ok {
+		toks, err = lexLexemes((*scratch)[:0], def, text)
+	} else {
+		toks, err = lexWith((*scratch)[:0], p.Lexer(), text)
+	}
 	*scratch = toks
 	if err != nil {
 		return nil, err
 	}
 	return memoParse(p, text, toks)
+}
+
+// lexWith lexes text as lexLexemes does, with any participle lexer (the
+// regular-expression lexers of a few families).
+func lexWith(out []lexeme, def lexer.Definition, text string) ([]lexeme, error) {
+	var l lexer.Lexer
+	var err error
+	if sd, ok := def.(lexer.StringDefinition); ok {
+		l, err = sd.LexString("", text)
+	} else {
+		l, err = def.Lex("", strings.NewReader(text))
+	}
+	if err != nil {
+		return out, err
+	}
+	space, hasSpace := def.Symbols()["Space"]
+	for {
+		t, err := l.Next()
+		if err != nil {
+			return out, err
+		}
+		if !hasSpace || t.Type != space {
+			out = append(out, lexeme{typ: t.Type, start: t.Pos.Offset, end: t.Pos.Offset + len(t.Value), line: t.Pos.Line, column: t.Pos.Column})
+		}
+		if t.EOF() {
+			return out, nil
+		}
+	}
 }
 
 // grammarMemo is the memo of one grammar.

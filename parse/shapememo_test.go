@@ -29,7 +29,7 @@ func sameParse[T any](t *testing.T, name string, p *participle.Parser[T], lines 
 	return ok
 }
 
-// memoGrammars lists every grammar over a hand-written lexer, each with a
+// memoGrammars lists every grammar of the package, each with a
 // check that parseText (the shape memo) reads lines as
 // participle's own ParseString does.
 var memoGrammars = []struct {
@@ -52,6 +52,17 @@ var memoGrammars = []struct {
 	{"lkp", func(t *testing.T, l []string) int { return sameParse(t, "lkp", lkpParser, l) }},
 	{"perfStat", func(t *testing.T, l []string) int { return sameParse(t, "perfStat", perfStatParser, l) }},
 	{"perfBench", func(t *testing.T, l []string) int { return sameParse(t, "perfBench", perfBenchParser, l) }},
+	// grammars over regular-expression lexers
+	{"barChart", func(t *testing.T, l []string) int { return sameParse(t, "barChart", barChartParser, l) }},
+	{"cyclictest", func(t *testing.T, l []string) int { return sameParse(t, "cyclictest", cyclictestParser, l) }},
+	{"hackbenchRunning", func(t *testing.T, l []string) int {
+		return sameParse(t, "hackbenchRunning", hackbenchRunningParser, l)
+	}},
+	{"hackbenchTime", func(t *testing.T, l []string) int { return sameParse(t, "hackbenchTime", hackbenchTimeParser, l) }},
+	{"hist", func(t *testing.T, l []string) int { return sameParse(t, "hist", histParser, l) }},
+	{"kernbench", func(t *testing.T, l []string) int { return sameParse(t, "kernbench", kernbenchParser, l) }},
+	{"perfSched", func(t *testing.T, l []string) int { return sameParse(t, "perfSched", perfSchedParser, l) }},
+	{"unixbench", func(t *testing.T, l []string) int { return sameParse(t, "unixbench", unixbenchParser, l) }},
 }
 
 // TestCachedParses runs every grammar over a hand-written lexer on the
