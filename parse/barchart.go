@@ -46,10 +46,19 @@ type barChartLine struct {
 var barChartParser = participle.MustBuild[barChartLine](
 	participle.Lexer(barChartLexer), participle.Elide("Space"), participle.UseLookahead(2))
 
+// barShaped is the cheap check before the grammar: a run of bar marks or a
+// block character (all four begin with the bytes E2 96 in UTF-8).
+func barShaped(text string) bool {
+	if strings.Contains(text, "***") || strings.Contains(text, "###") || strings.Contains(text, "===") {
+		return true
+	}
+	return strings.Contains(text, "\xe2\x96") && strings.ContainsAny(text, "\u2588\u2587\u25A0\u2593")
+}
+
 // barChartRow reads line i as a bar.
 func barChartRow(b *Block, i int) (model.Row, string, bool) {
 	text := strings.TrimSpace(b.Lines[i].Text)
-	if !strings.Contains(text, "***") && !strings.Contains(text, "###") && !strings.Contains(text, "===") && !strings.ContainsAny(text, "\u2588\u2587\u25A0\u2593") {
+	if !barShaped(text) {
 		return model.Row{}, "", false
 	}
 	l, ok := parseLine(barChartParser, text)

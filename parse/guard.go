@@ -55,6 +55,30 @@ func containingFold(lit string) func(string) bool {
 	}
 }
 
+// containsASCIIFold reports whether s holds lit, a lower-case ASCII
+// literal, in any case of its ASCII letters. It is strings.Contains over
+// strings.ToLower(s) without the copy for literals holding no 'i' or 'k'
+// (the only ASCII letters lower-casing maps other runes to: U+0130 and the
+// Kelvin sign).
+func containsASCIIFold(s, lit string) bool {
+	for i := 0; i+len(lit) <= len(s); i++ {
+		k := 0
+		for ; k < len(lit); k++ {
+			c := s[i+k]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != lit[k] {
+				break
+			}
+		}
+		if k == len(lit) {
+			return true
+		}
+	}
+	return false
+}
+
 // containing is the guard of a pattern whose every match holds one of
 // the literals lits.
 func containing(lits ...string) func(string) bool {

@@ -62,3 +62,38 @@ func FuzzGuards(f *testing.F) {
 		}
 	})
 }
+
+// TestContainsASCIIFold pins the copy-free check against the lower-casing
+// it stands for.
+func TestContainsASCIIFold(t *testing.T) {
+	for _, c := range []struct {
+		s, lit string
+	}{
+		{"Max Latency: 12", "latenc"},
+		{"TOTAL:  5", "total:"},
+		{"overflows: 0", "overflows:"},
+		{"Overflow 3", "overflows:"},
+		{"tot\x1aal", "total:"},
+		{"", "latenc"},
+		{"LATENCé", "latenc"},
+	} {
+		want := strings.Contains(strings.ToLower(c.s), c.lit)
+		require.Equal(t, want, containsASCIIFold(c.s, c.lit), "%q in %q", c.lit, c.s)
+	}
+}
+
+// TestBarShaped pins the bar chart family's cheap check.
+func TestBarShaped(t *testing.T) {
+	for s, want := range map[string]bool{
+		"base   ****** 12.5":         true,
+		"patched ######## 14":        true,
+		"x ===== 3":                  true,
+		"run1 \u2588\u2588\u2588 7":  true,
+		"run2 \u2593\u2593 4":        true,
+		"a \u2580 letter-like block": false,
+		"plain row 1 2 3":            false,
+		"** 2":                       false,
+	} {
+		require.Equal(t, want, barShaped(s), "%q", s)
+	}
+}

@@ -94,8 +94,7 @@ func (histogramFamily) Read(b *Block) []Match {
 
 // histSummaryOf returns the summary row of a line that has the shape.
 func histSummaryOf(text string) *histSummary {
-	low := strings.ToLower(text)
-	if !strings.Contains(text, ":") || !strings.Contains(low, "latenc") && !strings.Contains(low, "total:") && !strings.Contains(low, "overflows:") {
+	if !strings.Contains(text, ":") || !containsASCIIFold(text, "latenc") && !containsASCIIFold(text, "total:") && !containsASCIIFold(text, "overflows:") {
 		return nil
 	}
 	if l := histParse(text); l != nil && l.Summary != nil {

@@ -87,8 +87,10 @@ func (list) Read(b *Block) []Match {
 		if !headerShaped && !listShaped(text) {
 			continue
 		}
-		if h, ok := parseLine(listHeaderParser, text); headerShaped && ok && pctHeading(h.Words) {
-			header = true
+		if headerShaped {
+			if h, ok := parseLine(listHeaderParser, text); ok && pctHeading(h.Words) {
+				header = true
+			}
 		}
 		first := i
 		if header {
