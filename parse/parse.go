@@ -2,6 +2,7 @@ package parse
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
 )
@@ -152,31 +153,20 @@ func readSegments(segs []*segment, explain bool, done func(*segment)) ([]model.T
 
 // resolve runs every family on the block and keeps non-overlapping tables:
 // lower rank first, then more cells.
+//
+// Families run in groups of one rank, lowest first, and a group's tables
+// are kept or dropped before the next group runs, as one sort of all
+// tables by rank and cells would decide. Once every line of the block that
+// holds a digit lies on a row of a kept table, every number of the block
+// has been read: a later family could only read the same numbers again
+// (rows anchored on a heading, as schbench's are, or tables overlapping
+// the kept ones), so none is asked to read the block (unless explain wants
+// their verdicts).
 func (b *Block) resolve(explain bool) ([]Match, Candidate) {
 	type found struct {
 		m     Match
-		rank  int
-		order int
 		cells int
 	}
-	var all []found
-	for i, f := range families {
-		for _, m := range f.family.Read(b) {
-			if m.Start < 0 || m.End > len(b.Lines) || m.Start >= m.End || len(m.Table.Rows) == 0 {
-				continue
-			}
-			if m.Table.Format == "" { // a family may name the format per table
-				m.Table.Format = f.family.Name()
-			}
-			all = append(all, found{m, f.rank, i, cellCount(&m.Table)})
-		}
-	}
-	sort.SliceStable(all, func(i, j int) bool {
-		if all[i].rank != all[j].rank {
-			return all[i].rank < all[j].rank
-		}
-		return all[i].cells > all[j].cells
-	})
 	// input lines holding rows of kept tables, and the lines of tables an
 	// earlier block of the segment kept (blocks overlap by headerReach)
 	rowLines := map[int]bool{}
@@ -189,33 +179,72 @@ func (b *Block) resolve(explain bool) ([]Match, Candidate) {
 	}
 	var kept []Match
 	cand := Candidate{StartLine: b.Lines[0].No, EndLine: b.Lines[len(b.Lines)-1].No}
-	for _, f := range all {
-		overlap := false
-		for _, r := range f.m.Table.Rows {
-			if rowLines[r.Line] {
-				overlap = true
-				break
+	read := false
+	for start := 0; start < len(families); {
+		end := start + 1
+		for end < len(families) && families[end].rank == families[start].rank {
+			end++
+		}
+		if !explain && b.allDigitLinesIn(rowLines) {
+			break
+		}
+		var group []found
+		for _, f := range families[start:end] {
+			for _, m := range f.family.Read(b) {
+				if m.Start < 0 || m.End > len(b.Lines) || m.Start >= m.End || len(m.Table.Rows) == 0 {
+					continue
+				}
+				if m.Table.Format == "" { // a family may name the format per table
+					m.Table.Format = f.family.Name()
+				}
+				group = append(group, found{m, cellCount(&m.Table)})
 			}
 		}
-		v := Verdict{Family: f.m.Table.Format, StartLine: b.Lines[f.m.Start].No, EndLine: b.Lines[f.m.End-1].No, Cells: f.cells}
-		if overlap {
-			v.Why = "overlaps a table already kept"
-		} else {
-			v.Kept, v.Why = true, "kept"
+		start = end
+		sort.SliceStable(group, func(i, j int) bool { return group[i].cells > group[j].cells })
+		for _, f := range group {
+			read = true
+			overlap := false
 			for _, r := range f.m.Table.Rows {
-				rowLines[r.Line] = true
+				if rowLines[r.Line] {
+					overlap = true
+					break
+				}
 			}
-			kept = append(kept, f.m)
-		}
-		if explain {
-			cand.Verdicts = append(cand.Verdicts, v)
+			v := Verdict{Family: f.m.Table.Format, StartLine: b.Lines[f.m.Start].No, EndLine: b.Lines[f.m.End-1].No, Cells: f.cells}
+			if overlap {
+				v.Why = "overlaps a table already kept"
+			} else {
+				v.Kept, v.Why = true, "kept"
+				for _, r := range f.m.Table.Rows {
+					rowLines[r.Line] = true
+				}
+				kept = append(kept, f.m)
+			}
+			if explain {
+				cand.Verdicts = append(cand.Verdicts, v)
+			}
 		}
 	}
-	if explain && len(all) == 0 {
+	if explain && !read {
 		cand.Verdicts = append(cand.Verdicts, Verdict{Why: "no family read this block"})
 	}
 	sort.Slice(kept, func(i, j int) bool { return kept[i].Start < kept[j].Start })
 	return kept, cand
+}
+
+// allDigitLinesIn reports whether every line of the block that holds a
+// digit is in lines (by input line number); false while lines is empty.
+func (b *Block) allDigitLinesIn(lines map[int]bool) bool {
+	if len(lines) == 0 {
+		return false
+	}
+	for _, l := range b.Lines {
+		if !lines[l.No] && strings.ContainsAny(l.Text, "0123456789") {
+			return false
+		}
+	}
+	return true
 }
 
 func cellCount(t *model.Table) int {
