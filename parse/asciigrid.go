@@ -26,7 +26,11 @@ func (asciiGrid) Read(b *Block) []Match {
 // without outer borders (psql style) are the columnar family's.
 func readGrids(b *Block, corners bool) []Match {
 	var out []Match
-	for _, r := range gridRegions(b) {
+	if b.grids == nil {
+		rs := gridRegions(b)
+		b.grids = &rs
+	}
+	for _, r := range *b.grids {
 		if r.corners != corners {
 			continue
 		}

@@ -29,9 +29,10 @@ type Block struct {
 	// Comma is the comma convention of the block's numbers.
 	Comma CommaStyle
 
-	seg  *segment
-	base int         // index of Lines[0] in seg.lines
-	lex  *lineTokens // tokens of Lines, lexed once (lexcache.go)
+	seg   *segment
+	base  int           // index of Lines[0] in seg.lines
+	lex   *lineTokens   // tokens of Lines, lexed once (lexcache.go)
+	grids *[]gridRegion // the grid regions, found once for both grid families
 }
 
 // Texts returns the text of every line of the block.

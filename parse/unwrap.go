@@ -42,19 +42,12 @@ type rowShape struct {
 // shapeOf splits a line into cell tokens (on blanks, brackets, '|' and the
 // '*' markers of mmtests) and counts its values and other words.
 func shapeOf(text string) rowShape {
-	toks := strings.FieldsFuncSeq(text, func(r rune) bool {
-		switch r {
-		case ' ', '\t', '(', ')', '[', ']', '|', '*':
-			return true
-		}
-		return false
-	})
 	var sh rowShape
 	for f := range strings.FieldsSeq(text) {
 		sh.first = f
 		break
 	}
-	for t := range toks {
+	for t := range cellWords(text) {
 		t = strings.TrimLeft(t, "±~")
 		t = strings.TrimPrefix(t, "+-")
 		switch {
@@ -73,6 +66,33 @@ func shapeOf(text string) rowShape {
 		}
 	}
 	return sh
+}
+
+// cellWords yields the runs of text between blanks, brackets, '|' and '*'.
+// The separators are ASCII, which no byte of a multi-byte rune is, so the
+// split is done on bytes.
+func cellWords(text string) func(yield func(string) bool) {
+	return func(yield func(string) bool) {
+		start := -1
+		for i := 0; i <= len(text); i++ {
+			sep := i == len(text)
+			if !sep {
+				switch text[i] {
+				case ' ', '\t', '(', ')', '[', ']', '|', '*':
+					sep = true
+				}
+			}
+			switch {
+			case sep && start >= 0:
+				if !yield(text[start:i]) {
+					return
+				}
+				start = -1
+			case !sep && start < 0:
+				start = i
+			}
+		}
+	}
 }
 
 // isValueToken reports whether t is a number or a missing-value mark.
