@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -36,6 +37,18 @@ func TestNumberRejects(t *testing.T) {
 			var n Number
 			assert.Error(t, n.UnmarshalJSON([]byte(text)))
 		})
+	}
+}
+
+// TestNumberValidRange: a number is valid only within float64's range,
+// however it is written.
+func TestNumberValidRange(t *testing.T) {
+	huge := "1" + strings.Repeat("0", 320)
+	for text, want := range map[string]bool{
+		"4.14": true, "-0.5": true, "1e308": true, "1e309": false, "-2E+400": false,
+		huge: false, huge[:299]: true, "0." + strings.Repeat("0", 400) + "1": true,
+	} {
+		assert.Equal(t, want, Number(text).Valid(), "%.20s (%d bytes)", text, len(text))
 	}
 }
 

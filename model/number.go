@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Number is a numeric reading kept as the exact decimal text it was read
@@ -27,6 +28,9 @@ var nan = func() float64 { var z float64; return z / z }()
 func (n Number) Valid() bool {
 	if !isJSONNumber(string(n)) {
 		return false // checked first: a failing ParseFloat allocates its error
+	}
+	if len(n) < 300 && !strings.ContainsAny(string(n), "eE") {
+		return true // no exponent and under 300 digits: within float64's range
 	}
 	_, err := strconv.ParseFloat(string(n), 64)
 	return err == nil
