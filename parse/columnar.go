@@ -480,12 +480,6 @@ func (g *grid) table(b *Block, bd body) model.Table {
 				}
 				continue
 			}
-			if c.tuple {
-				for k, s := range c.slots {
-					r.Cells = append(r.Cells, model.Cell{Variant: v, Field: tupleField(tupleNames, k), Value: model.Number(s.num), Text: s.text})
-				}
-				continue
-			}
 			for _, s := range c.slots {
 				if s.missing {
 					continue

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/lkmlbench/lkmlbench/model"
 )
@@ -52,8 +53,17 @@ func tokenize(s string) []tok {
 	if len(s) > maxColLine {
 		return nil
 	}
-	return refine(s, scanLine(s, make([]tok, 0, 16)))
+	scratch := scanScratch.Get().(*[]tok)
+	ts := scanLine(s, (*scratch)[:0])
+	out := refine(s, ts)
+	*scratch = ts
+	scanScratch.Put(scratch)
+	return out
 }
+
+// scanScratch holds the buffers lines are scanned into before refine
+// writes the tokens a line keeps.
+var scanScratch = sync.Pool{New: func() any { return new([]tok) }}
 
 // lexHook, when set (by tests), is called with every line tokenize lexes.
 var lexHook func(string)

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -131,7 +133,9 @@ func lexWith(out []lexeme, def lexer.Definition, text string) ([]lexeme, error) 
 
 // grammarMemo is the memo of one grammar.
 type grammarMemo struct {
-	literals map[int][]string // the grammar's literal strings by length
+	literals map[int][]string // the grammar's ASCII literal strings by length
+	wide     []string         // its literals beyond ASCII, whose folds may differ in length
+	initial  [256]bool        // the first bytes of the literals and of what folds to them
 
 	mu     sync.Mutex
 	shapes map[string]*shapeReading
@@ -157,9 +161,34 @@ func memoFor[T any](p *participle.Parser[T]) *grammarMemo {
 	}
 	var g *grammarMemo
 	if memoable(reflect.TypeFor[T](), map[reflect.Type]bool{}) {
-		g = &grammarMemo{literals: grammarLiterals(p.String()), shapes: map[string]*shapeReading{}}
+		g = newGrammarMemo(p.String())
 	}
 	memos.Store(p, g)
+	return g
+}
+
+// newGrammarMemo is the empty memo of the grammar written ebnf.
+func newGrammarMemo(ebnf string) *grammarMemo {
+	g := &grammarMemo{literals: map[int][]string{}, shapes: map[string]*shapeReading{}}
+	for _, l := range grammarLiterals(ebnf) {
+		if l == "" {
+			continue
+		}
+		if ascii(l) {
+			g.literals[len(l)] = append(g.literals[len(l)], l)
+		} else {
+			g.wide = append(g.wide, l)
+		}
+		g.initial[l[0]] = true
+		// the ASCII runes equal to the first one under folding ("k" for
+		// the Kelvin sign, "S" for "s")
+		r, _ := utf8.DecodeRuneInString(l)
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			if f < utf8.RuneSelf {
+				g.initial[f] = true
+			}
+		}
+	}
 	return g
 }
 
@@ -235,20 +264,35 @@ func (g *grammarMemo) shapeKey(key []byte, text string, toks []lexeme) []byte {
 
 // literal reports whether s may match a literal of the grammar. Matching
 // may ignore case (participle.CaseInsensitive), so any literal equal under
-// simple folding counts, and text beyond ASCII always does: folding may
-// change its length.
+// simple folding counts, and text beyond ASCII always does.
 func (g *grammarMemo) literal(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return true
-		}
+	if s == "" || s[0] < utf8.RuneSelf && !g.initial[s[0]] {
+		return false
+	}
+	if !ascii(s) {
+		return true
 	}
 	for _, l := range g.literals[len(s)] {
 		if strings.EqualFold(l, s) {
 			return true
 		}
 	}
+	for _, l := range g.wide {
+		if strings.EqualFold(l, s) {
+			return true
+		}
+	}
 	return false
+}
+
+// ascii reports whether s is all ASCII.
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // marked returns toks with the marker of each token's index as the text of
@@ -398,9 +442,9 @@ func memoable(t reflect.Type, seen map[reflect.Type]bool) bool {
 }
 
 // grammarLiterals collects the quoted literals of a grammar's EBNF
-// (participle's Parser.String) by length.
-func grammarLiterals(ebnf string) map[int][]string {
-	out := map[int][]string{}
+// (participle's Parser.String).
+func grammarLiterals(ebnf string) []string {
+	var out []string
 	for i := 0; i < len(ebnf); i++ {
 		if ebnf[i] != '"' {
 			continue
@@ -410,7 +454,7 @@ func grammarLiterals(ebnf string) map[int][]string {
 			continue
 		}
 		if s, err := strconv.Unquote(q); err == nil {
-			out[len(s)] = append(out[len(s)], s)
+			out = append(out, s)
 		}
 		i += len(q) - 1
 	}

@@ -149,3 +149,16 @@ func TestShapeMemoConcurrent(t *testing.T) {
 		m.mu.Unlock()
 	}
 }
+
+// TestMemoLiterals pins which token texts count as a grammar's literals,
+// and so enter a shape's key: any text a literal matches, in any case.
+func TestMemoLiterals(t *testing.T) {
+	g := newGrammarMemo(`Row = "pct" | "\u212a" | "(" | "%" | "ms" .`)
+	for s, want := range map[string]bool{
+		"pct": true, "PCT": true, "Pct": true, "(": true, "%": true,
+		"k": true, "K": true, "\u212a": true, // the Kelvin sign folds to k
+		"MS": true, "x": false, "12.5": false, "pc": false, "": false, "±": true,
+	} {
+		require.Equal(t, want, g.literal(s), "%q", s)
+	}
+}
