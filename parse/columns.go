@@ -2,7 +2,6 @@ package parse
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/lkmlbench/lkmlbench/model"
 )
@@ -53,17 +52,8 @@ func tokenize(s string) []tok {
 	if len(s) > maxColLine {
 		return nil
 	}
-	scratch := scanScratch.Get().(*[]tok)
-	ts := scanLine(s, (*scratch)[:0])
-	out := refine(s, ts)
-	*scratch = ts
-	scanScratch.Put(scratch)
-	return out
+	return refine(s, scanLine(s, make([]tok, 0, 16)))
 }
-
-// scanScratch holds the buffers lines are scanned into before refine
-// writes the tokens a line keeps.
-var scanScratch = sync.Pool{New: func() any { return new([]tok) }}
 
 // lexHook, when set (by tests), is called with every line tokenize lexes.
 var lexHook func(string)
