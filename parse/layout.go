@@ -312,7 +312,8 @@ type body struct {
 // a row that a mail client wrapped onto the next line.
 func readBody(lines []layLine, first int) body {
 	width := len(lines[first].cells)
-	bd := body{end: first}
+	n := min(len(lines)-first, 64)
+	bd := body{end: first, rows: make([]int, 0, n), lines: make([]layLine, 0, n), subs: make([]string, 0, n), group: make([]int, 0, n)}
 	sub, group, blanks := "", 0, 0
 	pendingSub := ""
 	for i := first; i < len(lines); i++ {

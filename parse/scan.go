@@ -37,13 +37,17 @@ type segment struct {
 func segments(body []model.Line) []*segment {
 	var out []*segment
 	var cur *segment
-	for _, l := range body {
+	for k, l := range body {
 		if l.Kind != model.KindText {
 			cur = nil
 			continue
 		}
 		if cur == nil || cur.lines[0].Depth != l.Depth || l.PartStart {
-			cur = &segment{}
+			n := 1 // the segment's length, for its slices
+			for n < len(body)-k && body[k+n].Kind == model.KindText && body[k+n].Depth == l.Depth && !body[k+n].PartStart {
+				n++
+			}
+			cur = &segment{lines: make([]model.Line, 0, n), tableish: make([]bool, 0, n)}
 			out = append(out, cur)
 		}
 		if strings.Contains(l.Text, "\u00a0") {
