@@ -33,18 +33,74 @@ var benchmarkRes = func() []*regexp.Regexp {
 	return out
 }()
 
-// findBenchmark returns the first known benchmark named in s, or "".
+// benchmarksByInitial lists the indices in knownBenchmarks of the names
+// beginning with each byte.
+var benchmarksByInitial = func() (by [256][]int) {
+	for i, n := range knownBenchmarks {
+		by[n[0]] = append(by[n[0]], i)
+	}
+	return by
+}()
+
+// findBenchmark returns the first known benchmark named in s, or "": the
+// first of knownBenchmarks that benchmarkRes finds in s.
+//
+// Prose is searched once, not once per name: a name starts where a word
+// does (after a byte no name may follow), so only the names beginning
+// with the byte there are compared. Text beyond ASCII, where case folding
+// is more than ASCII's, takes the regular expressions.
 func findBenchmark(s string) string {
 	if s == "" {
 		return ""
 	}
-	low := strings.ToLower(s)
+	if !ascii(s) {
+		return findBenchmarkRE(strings.ToLower(s))
+	}
+	best := len(knownBenchmarks)
+	for i := 0; i < len(s); i++ {
+		if i > 0 && nameByte(lowerASCII(s[i-1]), '-') {
+			continue
+		}
+		for _, k := range benchmarksByInitial[lowerASCII(s[i])] {
+			if k >= best {
+				break
+			}
+			n := knownBenchmarks[k]
+			if len(s)-i >= len(n) && strings.EqualFold(s[i:i+len(n)], n) && (i+len(n) == len(s) || !nameByte(lowerASCII(s[i+len(n)]), '+')) {
+				best = k
+				break
+			}
+		}
+	}
+	if best == len(knownBenchmarks) {
+		return ""
+	}
+	return knownBenchmarks[best]
+}
+
+// findBenchmarkRE is findBenchmark by the regular expressions, over
+// lower-cased text.
+func findBenchmarkRE(low string) string {
 	for i, re := range benchmarkRes {
 		if strings.Contains(low, knownBenchmarks[i]) && re.MatchString(low) {
 			return knownBenchmarks[i]
 		}
 	}
 	return ""
+}
+
+// nameByte reports whether c, lower-cased, continues a name: a letter, a
+// digit, '_' or extra, the classes benchmarkRes puts around a name.
+func nameByte(c, extra byte) bool {
+	return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_' || c == extra
+}
+
+// lowerASCII lower-cases an ASCII letter.
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // ranTest catches benchmarks the list does not know from the way the text

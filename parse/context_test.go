@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -95,4 +96,33 @@ func texts(hs []heading) []string {
 		out = append(out, h.text)
 	}
 	return out
+}
+
+// benchmarkSamples are texts naming benchmarks at word edges and inside
+// other words.
+var benchmarkSamples = []string{
+	"", "ran hackbench on the box", "Hackbench-process-pipes", "xfs/fio randread", "fio-3.35",
+	"bonnie++ results", "bonnie+++", "perf bench sched pipe -l 1000", "PERF BENCH sched messaging",
+	"unixbench_pipe", "my-unixbench", "stream, triad", "streaming", "ycsb-mongodb and ycsb",
+	"lkp-tests/will-it-scale", "netperf/UDP_RR", "spec cpu 2017", "rt-app.json", "iperf3 -c",
+	"(schbench)", "schbench2", "ebizzy:", "a\u212aernbench", "kernbench", "nas.", "pft_",
+}
+
+// TestFindBenchmarkIndexed compares the indexed search with the regular
+// expressions it stands for.
+func TestFindBenchmarkIndexed(t *testing.T) {
+	lines := append(fileLines(t, "testdata/golden/*.txt"), benchmarkSamples...)
+	for _, s := range lines {
+		assert.Equal(t, findBenchmarkRE(strings.ToLower(s)), findBenchmark(s), "%q", s)
+	}
+}
+
+// FuzzFindBenchmark holds the indexed search to the regular expressions.
+func FuzzFindBenchmark(f *testing.F) {
+	for _, s := range benchmarkSamples {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		assert.Equal(t, findBenchmarkRE(strings.ToLower(s)), findBenchmark(s), "%q", s)
+	})
 }
