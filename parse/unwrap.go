@@ -48,7 +48,15 @@ func shapeOf(text string) rowShape {
 		break
 	}
 	for t := range cellWords(text) {
-		t = strings.TrimLeft(t, "±~")
+		for { // strings.TrimLeft(t, "±~") without its rune-set scan
+			if strings.HasPrefix(t, "~") {
+				t = t[1:]
+			} else if strings.HasPrefix(t, plusMinus) {
+				t = t[len(plusMinus):]
+			} else {
+				break
+			}
+		}
 		t = strings.TrimPrefix(t, "+-")
 		switch {
 		case t == "" || !hasAlnum(t):
