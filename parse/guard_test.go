@@ -97,3 +97,27 @@ func TestBarShaped(t *testing.T) {
 		require.Equal(t, want, barShaped(s), "%q", s)
 	}
 }
+
+// FuzzShapedChecks holds the families' cheap checks to their grammars: a
+// line a check turns away is one the grammar does not read (or one the
+// family never read).
+func FuzzShapedChecks(f *testing.F) {
+	for _, s := range []string{"Total time: 1.5 [sec]", "12.5 usecs/op", "runtime: 12.5 s (stddev: 1%)", "key: −3", "a: .5", "x ***** 3", "total time: 3 /"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !kvShaped(s) {
+			_, ok := parseLine(kvParser, s)
+			require.False(t, ok, "kv %q", s)
+		}
+		// the family only ever read lines with a '/' or "Total time:"
+		if !perfBenchShaped(s) && (strings.Contains(s, "/") || strings.HasPrefix(s, "Total time:")) {
+			_, ok := parseLine(perfBenchParser, s)
+			require.False(t, ok, "perf bench %q", s)
+		}
+		if !barShaped(s) {
+			_, ok := parseLine(barChartParser, s)
+			require.False(t, ok && (strings.Contains(s, "*") || strings.Contains(s, "#") || strings.Contains(s, "=")), "bar %q", s)
+		}
+	})
+}

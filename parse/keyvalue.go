@@ -45,9 +45,26 @@ type kvParen struct {
 
 var kvParser = buildCellParser[kvLine]()
 
+// kvShaped is the cheap check before the grammar: a ':' and, after blanks,
+// what begins a number (a digit, a sign, '.', or the minus sign U+2212).
+func kvShaped(text string) bool {
+	for k := strings.IndexByte(text, ':'); k >= 0; {
+		v := strings.TrimLeft(text[k+1:], " \t\n\f\r\v")
+		if v != "" && (isDigit(v[0]) || v[0] == '-' || v[0] == '+' || v[0] == '.' || strings.HasPrefix(v, "\u2212")) {
+			return true
+		}
+		next := strings.IndexByte(text[k+1:], ':')
+		if next < 0 {
+			break
+		}
+		k += 1 + next
+	}
+	return false
+}
+
 // kvRead reads a key-value line; a bare parenthesis must be a percentage.
 func kvRead(text string) (*kvLine, bool) {
-	if !strings.Contains(text, ":") {
+	if !kvShaped(text) {
 		return nil, false
 	}
 	kv, ok := parseLine(kvParser, text)

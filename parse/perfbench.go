@@ -60,10 +60,23 @@ var perfBenchParser = participle.MustBuild[perfBenchLine](
 // perfBenchRunning is "# Running 'sched/pipe' benchmark:".
 var perfBenchRunning = guard(containing("Running"), regexp.MustCompile(`^#\s*Running\s+'([\w/-]+)'\s+benchmark`))
 
+// perfBenchShaped is the cheap check before the grammar: "Total time:", or
+// a '/' and a first token that may be a number or "total" in any case.
+func perfBenchShaped(text string) bool {
+	if strings.HasPrefix(text, "Total time:") {
+		return true
+	}
+	if text == "" || !strings.Contains(text, "/") {
+		return false
+	}
+	c := text[0]
+	return isDigit(c) || c == '-' || c == '+' || c == 't' || c == 'T'
+}
+
 // perfBenchRow reads line i as a result line.
 func perfBenchRow(b *Block, i int) (model.Row, bool) {
 	text := strings.TrimSpace(b.Lines[i].Text)
-	if text == "" || !strings.Contains(text, "/") && !strings.HasPrefix(text, "Total time:") {
+	if !perfBenchShaped(text) {
 		return model.Row{}, false
 	}
 	l, ok := parseLine(perfBenchParser, text)
