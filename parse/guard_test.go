@@ -102,7 +102,7 @@ func TestBarShaped(t *testing.T) {
 // line a check turns away is one the grammar does not read (or one the
 // family never read).
 func FuzzShapedChecks(f *testing.F) {
-	for _, s := range []string{"Total time: 1.5 [sec]", "12.5 usecs/op", "runtime: 12.5 s (stddev: 1%)", "key: −3", "a: .5", "x ***** 3", "total time: 3 /"} {
+	for _, s := range []string{"ycsb-cassandra   -0.64%", "foo 5 %", "a:5", "x_1 : 3", "10  10486  99.9", "Total time: 1.5 [sec]", "12.5 usecs/op", "runtime: 12.5 s (stddev: 1%)", "key: −3", "a: .5", "x ***** 3", "total time: 3 /"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -114,6 +114,10 @@ func FuzzShapedChecks(f *testing.F) {
 		if !perfBenchShaped(s) && (strings.Contains(s, "/") || strings.HasPrefix(s, "Total time:")) {
 			_, ok := parseLine(perfBenchParser, s)
 			require.False(t, ok, "perf bench %q", s)
+		}
+		if !listShaped(strings.TrimSpace(s)) {
+			_, ok := parseLine(listRowParser, strings.TrimSpace(s))
+			require.False(t, ok && fieldCount(s) <= 8 && strings.TrimSpace(s) != "" && strings.ContainsAny(strings.TrimSpace(s)[len(strings.TrimSpace(s))-1:], "0123456789%"), "list %q", s)
 		}
 		if !barShaped(s) {
 			_, ok := parseLine(barChartParser, s)

@@ -43,13 +43,40 @@ var (
 )
 
 // listShaped is the cheap check before the row grammar: a few words ending
-// in a number or a percentage.
+// in a number or a percentage, the number after a word or a ':'.
 func listShaped(text string) bool {
 	if text == "" || fieldCount(text) > 8 {
 		return false
 	}
 	last := text[len(text)-1]
-	return isDigit(last) || last == '%'
+	return (isDigit(last) || last == '%') && wordBeforeLast(text)
+}
+
+// wordBeforeLast reports whether the number ending text (before a '%') may
+// follow a word or a ':' as the row grammar has it: the last blank-free run
+// or the run before it holds what every cell-lexer word holds (an ASCII
+// letter, '_' or '#') or a ':'. Runs are cut at blanks and tabs only,
+// never finer than the lexer's blanks, so the token before the number lies
+// in one of the two.
+func wordBeforeLast(text string) bool {
+	t := strings.TrimRight(text, " \t")
+	t = strings.TrimRight(strings.TrimSuffix(t, "%"), " \t")
+	cut := strings.LastIndexAny(t, " \t")
+	if wordish(t[cut+1:]) {
+		return true
+	}
+	before := strings.TrimRight(t[:max(cut, 0)], " \t")
+	return wordish(before[strings.LastIndexAny(before, " \t")+1:])
+}
+
+// wordish reports whether s holds an ASCII letter, '_', '#' or ':'.
+func wordish(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; cellClass[c]&cLetter != 0 || c == ':' {
+			return true
+		}
+	}
+	return false
 }
 
 // pctHeading reports whether a header's last words name a percentage.
