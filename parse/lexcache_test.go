@@ -5,13 +5,15 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/stretchr/testify/require"
 )
 
 // TestLexOncePerBlock runs every family over every candidate block of the
 // golden fixtures and of the table-dense benchmark body and counts the
-// lines tokenize lexes: a line of a block is lexed at most once however
-// many families read it (a line a family rewrote counts apart).
+// lines tokenize and the grammars' lexers lex: a line of a block is lexed
+// at most once by each lexer however many families read it (a line a
+// family rewrote counts apart).
 func TestLexOncePerBlock(t *testing.T) {
 	files, err := filepath.Glob("testdata/golden/*.txt")
 	require.NoError(t, err)
@@ -23,12 +25,24 @@ func TestLexOncePerBlock(t *testing.T) {
 	}
 	counts := map[string]int{}
 	lexHook = func(s string) { counts[s]++ }
-	defer func() { lexHook = nil }()
-	lexed := 0
+	// a line lexed again after the bounded cache started again empty
+	// counts apart
+	type lexedIn struct {
+		lexKey
+		clears int
+	}
+	grammarLexes := map[lexedIn]int{}
+	grammarLexHook = func(def lexer.Definition, s string) { grammarLexes[lexedIn{lexKey{def, s}, lexemesOf.clears}]++ }
+	defer func() { lexHook, grammarLexHook = nil, nil }()
+	lexed, grammarLexed := 0, 0
 	for _, body := range bodies {
 		for _, seg := range segments(linesOf(body)) {
 			for _, b := range seg.blocks() {
 				clear(counts)
+				clear(grammarLexes)
+				lexemesOf.mu.Lock()
+				clear(lexemesOf.m) // the block starts with nothing lexed
+				lexemesOf.mu.Unlock()
 				b.resolve(false)
 				lines := map[string]int{}
 				for _, l := range b.Lines {
@@ -38,8 +52,13 @@ func TestLexOncePerBlock(t *testing.T) {
 					require.LessOrEqual(t, n, max(lines[text], 1), "line %q lexed %d times in one block", text, n)
 					lexed += n
 				}
+				for k, n := range grammarLexes {
+					require.Equal(t, 1, n, "line %q lexed %d times in one block by one grammar lexer", k.text, n)
+					grammarLexed += n
+				}
 			}
 		}
 	}
+	require.Greater(t, grammarLexed, 2000, "the grammars lexed almost nothing")
 	require.Greater(t, lexed, 2000, "the families lexed almost nothing")
 }

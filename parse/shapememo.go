@@ -57,6 +57,79 @@ func (t lexeme) pos() lexer.Position {
 // lexemeScratch holds the buffers lines are lexed into.
 var lexemeScratch = sync.Pool{New: func() any { return new([]lexeme) }}
 
+// The families run several grammars over one lexer on the same line (the
+// cell grammars of value-pct, pct-imp-cv, list, mmtests and key-value all
+// try a block's rows), so a line's lexemes are kept: a line is lexed once
+// per lexer. The cache is shared by concurrent readers (a crawl parses
+// messages on several goroutines) and bounded: when it holds maxLexed
+// lines it starts again empty; the lines asked for again are recent ones,
+// since every family reads a block before the next block is read. Lexemes
+// hold no pointers, so the cache costs the collector nothing but its keys.
+type lexemeCache struct {
+	mu     sync.Mutex
+	m      map[lexKey]lexedLine
+	clears int // how often the cache started again empty
+}
+
+// lexedLine is a line's lexemes, or the error of a lexer that cannot lex
+// it (kept too: the next grammar would fail the same way).
+type lexedLine struct {
+	toks []lexeme
+	err  error
+}
+
+type lexKey struct {
+	def  lexer.Definition
+	text string
+}
+
+const maxLexed = 4096
+
+var lexemesOf = lexemeCache{m: map[lexKey]lexedLine{}}
+
+// grammarLexHook, when set (by tests), sees every line a grammar's lexer
+// lexes.
+var grammarLexHook func(def lexer.Definition, text string)
+
+// lexemes returns the lexemes of text under def (ending with EOF).
+func (c *lexemeCache) lexemes(def lexer.Definition, text string) ([]lexeme, error) {
+	k := lexKey{def, text}
+	c.mu.Lock()
+	l, ok := c.m[k]
+	c.mu.Unlock()
+	if ok {
+		return l.toks, l.err
+	}
+	if grammarLexHook != nil {
+		grammarLexHook(def, text)
+	}
+	scratch := lexemeScratch.Get().(*[]lexeme)
+	defer lexemeScratch.Put(scratch)
+	var toks []lexeme
+	var err error
+	if hd, ok := def.(*handLexer); ok {
+		toks, err = lexLexemes((*scratch)[:0], hd, text)
+	} else {
+		toks, err = lexWith((*scratch)[:0], def, text)
+	}
+	*scratch = toks
+	if err == nil {
+		l.toks = append([]lexeme(nil), toks...)
+	}
+	l.err = err
+	// the key is a copy: a line is a piece of its message's body, which
+	// the cache must not keep alive
+	k.text = strings.Clone(text)
+	c.mu.Lock()
+	if len(c.m) >= maxLexed {
+		clear(c.m)
+		c.clears++
+	}
+	c.m[k] = l
+	c.mu.Unlock()
+	return l.toks, l.err
+}
+
 // lexLexemes appends the tokens of text under def to out, without the Space
 // tokens every grammar elides, ending with an EOF lexeme; it fails where
 // def cannot lex text, as participle's lexing would.
@@ -87,16 +160,7 @@ var errNoReading = errors.New("parse: the grammar does not read this line")
 // raw tokens, so dropping Space changes no reading. A line a grammar does
 // not read gives errNoReading.
 func parseText[T any](p *participle.Parser[T], text string) (*T, error) {
-	scratch := lexemeScratch.Get().(*[]lexeme)
-	defer lexemeScratch.Put(scratch)
-	var toks []lexeme
-	var err error
-	if def, ok := p.Lexer().(*handLexer); ok {
-		toks, err = lexLexemes((*scratch)[:0], def, text)
-	} else {
-		toks, err = lexWith((*scratch)[:0], p.Lexer(), text)
-	}
-	*scratch = toks
+	toks, err := lexemesOf.lexemes(p.Lexer(), text)
 	if err != nil {
 		return nil, err
 	}
