@@ -15,18 +15,19 @@
 //     blocks: runs of lines holding number tokens or rules, with the few
 //     lines above them that may be headers. Prose that only mentions
 //     numbers never reaches a grammar.
-//  1. Tokens (lex.go, lexdef.go, lexfam.go, lexcache.go): hand-written
-//     scanners, never regular expressions. lex.go gives each line its
-//     column tokens with byte columns (numbers with their exact text,
-//     magnitude suffixes, glued units, brackets, pipes, words), once per
-//     block for every reader (Block.tokens); lexdef.go and lexfam.go are
-//     the participle lexers of the cell and tool grammars.
-//     The grammars run through a shape memo (shapememo.go): whether a
-//     grammar reads a line, and which token goes where, depends only on
-//     the token types and the tokens that spell its literals, so each
-//     grammar parses a shape once and reads every other line of that
-//     shape (a table's rows, the lines it rejects) by filling the template
-//     with the line's own tokens.
+//  1. Tokens (lex.go, lexdef.go, lexfam.go, lexcache.go, lexemes.go):
+//     hand-written scanners, never regular expressions. lex.go gives each
+//     line its column tokens with byte columns (numbers with their exact
+//     text, magnitude suffixes, glued units, brackets, pipes, words), once
+//     per block for every reader (Block.tokens); lexdef.go and lexfam.go
+//     are the participle lexers of the cell and tool grammars, whose
+//     pointer-free lexemes lexemes.go keeps once per line and lexer. The
+//     grammars run through a shape memo (shapememo.go): whether a grammar
+//     reads a line, and which token goes where, depends only on the token
+//     types and the tokens that spell its literals, so each grammar parses
+//     a shape once and reads every other line of that shape (a table's
+//     rows, the lines it rejects) by filling the template with the line's
+//     own tokens.
 //  2. Layout (layout.go): cells from separators and blank gaps, value
 //     columns from the rows, header lines stacked above them with each
 //     fragment given to the columns it titles, sub-headings, row groups,
