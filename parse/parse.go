@@ -137,7 +137,9 @@ func readSegments(segs []*segment, explain bool, done func(*segment)) ([]model.T
 				b.cover(m)
 			}
 			for _, m := range kept {
-				tables = append(tables, b.finish(m))
+				if t := b.finish(m); !b.dumpedByCommand(m, &t) {
+					tables = append(tables, t)
+				}
 			}
 			if explain {
 				cands = append(cands, cand)

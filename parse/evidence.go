@@ -1,0 +1,307 @@
+package parse
+
+import (
+	"strings"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// Layer 4, semantics: system state pasted as evidence. Bug reports and
+// reviews quote what a box shows (free, top, lsmod, a debugfs or sysfs
+// file, an xfs_db or xfs_repair report, a monitor's samples, a binding's
+// schema) to explain a problem. Such listings parse as well as any result
+// table, so they are told apart by the command that printed them, by the
+// words of the tool's own header, and by shapes no result has (rows
+// stamped with the time of day, only zeros). A table that compares
+// variants (a kernel, a before/after side) is kept whatever printed it:
+// the same counters read under two kernels are a measurement.
+
+// dumpedByCommand reports whether the lines right above match m show the
+// command that printed it and that command prints system state ("$ free
+// -m", "root@box:~# cat /sys/kernel/debug/wakeup_sources"). Up to three
+// non-blank lines are looked at, as a header the match left out may sit
+// between; a prose line ends the look.
+func (b *Block) dumpedByCommand(m Match, t *model.Table) bool {
+	if compares(t) {
+		return false
+	}
+	lines := b.seg.lines
+	seen := 0
+	for i := b.base + m.Start - 1; i >= 0 && seen < 3; i-- {
+		text := strings.TrimSpace(lines[i].Text)
+		if text == "" {
+			continue
+		}
+		seen++
+		if stateCommand(text) || stateCommand(lastPrompt(text)) {
+			return true
+		}
+		if _, prompted := stripPrompt(text); prompted || isCommand(text) || isProse(text) {
+			break // the nearest command printed the table, or words come between
+		}
+	}
+	return false
+}
+
+// compares reports whether a table names compared variants: a kernel or a
+// side of a before/after comparison in its columns ("6.14-rc5", "Menu No
+// Patch") or its label.
+func compares(t *model.Table) bool {
+	for _, v := range t.Variants {
+		if variantWord(v) {
+			return true
+		}
+		for _, w := range strings.Fields(strings.ToLower(v)) {
+			switch strings.Trim(w, "()[]%:,") {
+			case "patch", "patched", "unpatched", "baseline", "vanilla", "revert", "reverted", "mainline", "upstream", "before", "after":
+				return true
+			}
+		}
+	}
+	return blockLabel(t) != ""
+}
+
+// stateReaders print a file; they show state when the file is under /proc
+// or /sys.
+var stateReaders = map[string]bool{"cat": true, "head": true, "tail": true, "grep": true, "egrep": true,
+	"less": true, "more": true, "watch": true, "awk": true, "sort": true, "column": true}
+
+// stateTools print what a system holds or is set to, not what it did
+// under a load: memory, modules, devices, mounts, a file system's
+// metadata.
+var stateTools = map[string]bool{"free": true, "top": true, "htop": true, "lsmod": true, "slabtop": true,
+	"lsblk": true, "lscpu": true, "lspci": true, "lsusb": true, "lsof": true, "mount": true, "findmnt": true,
+	"df": true, "du": true, "ls": true, "stat": true, "uname": true, "dmesg": true, "journalctl": true,
+	"dmidecode": true, "sensors": true, "sysctl": true, "blkid": true, "smartctl": true, "ethtool": true,
+	"quota": true, "repquota": true, "xfs_quota": true, "xfs_info": true, "xfs_db": true, "xfs_repair": true,
+	"xfs_spaceman": true, "xfs_bmap": true, "filefrag": true}
+
+// stateCommand reports whether a line runs a command that prints system
+// state: a reader of a /proc or /sys file, or one of stateTools. Without
+// a shell prompt the line must be the bare command ("free -m", "lsmod"),
+// so that prose starting with such a word ("top results ...") is none.
+func stateCommand(line string) bool {
+	rest, prompted := stripPrompt(line)
+	words := strings.Fields(rest)
+	if len(words) > 0 && words[0] == "sudo" {
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		return false
+	}
+	prog := words[0]
+	if i := strings.LastIndexByte(prog, '/'); i >= 0 {
+		prog = prog[i+1:]
+	}
+	if stateReaders[prog] {
+		// the prompt may hold the directory: "--(/sys/kernel/debug) $ cat x"
+		return strings.Contains(line, "/proc/") || strings.Contains(line, "/sys/")
+	}
+	if !stateTools[prog] {
+		return false
+	}
+	return prompted || len(words) <= 6 && (len(words) == 1 || words[1][0] == '-' || words[1][0] == '/')
+}
+
+// lastPrompt returns what follows the last prompt of a line that holds
+// several, as a terminal pasted without its line breaks does
+// ("root@box:~# echo 1 > x root@box:~# cat /sys/...").
+func lastPrompt(s string) string {
+	best := -1
+	for _, p := range []string{"~# ", "~$ ", "]# ", "]$ "} {
+		if i := strings.LastIndex(s, p); i > best {
+			best = i + len(p)
+		}
+	}
+	if best < 0 {
+		return ""
+	}
+	return "$ " + s[best:]
+}
+
+// stripPrompt cuts a shell prompt off a line: "$ ", "# ", "> ", or a
+// prompt that names the user, host or directory ("root@box:~# ",
+// "box ~ # ", "[root@box tmp]# ", "--(/sys/kernel/debug) $ ").
+func stripPrompt(s string) (string, bool) {
+	for _, p := range []string{"$ ", "# ", "> ", "% "} {
+		if strings.HasPrefix(s, p) {
+			return s[len(p):], true
+		}
+	}
+	n := len(s)
+	if n > 64 {
+		n = 64
+	}
+	for i := 1; i+1 < n; i++ {
+		c := s[i]
+		if (c == '$' || c == '#' || c == '>') && s[i+1] == ' ' {
+			prefix := strings.TrimSpace(s[:i])
+			if strings.ContainsAny(prefix, "@~") || strings.HasSuffix(prefix, ")") || strings.HasSuffix(prefix, "]") {
+				return s[i+2:], true
+			}
+			return s, false
+		}
+	}
+	return s, false
+}
+
+// shownState reports whether a table is system state by its own shape and
+// the words of its header: a monitor's timed samples, only zeros, a
+// binding schema, "key = value" report lines, a robot's dmesg counts, a
+// state tool's column titles, contact details, an fstests run's output.
+func shownState(t *model.Table) bool {
+	if len(t.Rows) == 0 {
+		return false
+	}
+	clocked, logged, contact, keyEq := 0, 0, 0, 0
+	numbers, zeros := 0, 0
+	for _, r := range t.Rows {
+		if clockTime(r.Case) {
+			clocked++
+		}
+		if logKeyword(r.Case) {
+			logged++
+		}
+		if contactLabel(r.Case) {
+			contact++
+		}
+		if strings.HasSuffix(r.Case, "=") {
+			keyEq++
+		}
+		for _, c := range r.Cells {
+			numbers++
+			if c.Value.Valid() && c.Value.Float() == 0 {
+				zeros++
+			}
+		}
+	}
+	rows := len(t.Rows)
+	if clocked*2 > rows || logged*2 > rows || keyEq*2 > rows || contact > 0 {
+		return true
+	}
+	for _, v := range t.Variants {
+		if reportLine(v) || testID(v) {
+			return true // a report's "name = value (share)" line, an fstests log line
+		}
+	}
+	for _, l := range t.Lead {
+		if strings.Contains(l, ".out.bad") {
+			return true // fstests' golden output against the run's
+		}
+	}
+	if compares(t) {
+		return false
+	}
+	if rows >= 2 && numbers >= 3 && zeros == numbers {
+		return true // nothing was measured: a mount table, a quota report, idle counters
+	}
+	return schemaKeys(t.Variants) || stateHeader(t)
+}
+
+// reportLine reports whether a column title is a whole report line read
+// as a title: a name, " = ", the value and more ("Dirty MRU 16 entries =
+// 0 ( 0%)"), where a title that sets a parameter ends at its value ("LN =
+// -20").
+func reportLine(s string) bool {
+	_, after, ok := strings.Cut(s, " = ")
+	if !ok {
+		return false
+	}
+	f := strings.Fields(after)
+	if len(f) < 2 {
+		return false
+	}
+	_, num := ReadNumber(f[0], CommaUnknown)
+	return num
+}
+
+// clockTime reports whether s starts with a time of day ("22:48:07 md0",
+// "09:53:50 AM all"), as sar, mpstat and iostat -t stamp each sample.
+func clockTime(s string) bool {
+	return len(s) >= 8 && isDigit(s[0]) && isDigit(s[1]) && s[2] == ':' && isDigit(s[3]) && isDigit(s[4]) &&
+		s[5] == ':' && isDigit(s[6]) && isDigit(s[7]) && (len(s) == 8 || !isDigit(s[8]))
+}
+
+// logKeyword reports whether a row label is a kernel log class as test
+// robots count them per commit ("WARNING:at_fs/x.c:#foo", "BUG:KASAN").
+func logKeyword(s string) bool {
+	for _, p := range []string{"WARNING:", "BUG:", "EIP:", "RIP:", "Oops", "INFO:", "kernel_BUG", "calltrace:", "dmesg."} {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// contactLabel reports whether a row label is a line of a signature or a
+// letterhead ("Tel: +1 ...", "(Tel)", "Fax"), whose digits are no result.
+func contactLabel(s string) bool {
+	s = strings.TrimLeft(s, "(")
+	for _, p := range []string{"Tel", "Phone", "Fax", "Mobile"} {
+		if strings.HasPrefix(s, p) && (len(s) == len(p) || !isLetter(s[len(p)])) {
+			return true
+		}
+	}
+	return false
+}
+
+// schemaKeys reports whether every column title is a keyword of a device
+// tree binding's schema ("maxItems", "minimum"): YAML, no measurement.
+func schemaKeys(variants []string) bool {
+	for _, v := range variants {
+		switch v {
+		case "minItems", "maxItems", "minimum", "maximum", "const", "default", "multipleOf", "minLength", "maxLength":
+		default:
+			return false
+		}
+	}
+	return len(variants) > 0
+}
+
+// stateHeaders are the column titles of tools that list state, each as
+// the words that must all appear: lsmod, free, df, lsblk, xfs_db's
+// free-space report, slabinfo, mpstat, vmstat, devfreq's summary.
+var stateHeaders = [][]string{
+	{"Size", "Used by"},
+	{"total", "used", "free", "shared"},
+	{"1K-blocks"},
+	{"Avail", "Use%"},
+	{"MAJ:MIN"},
+	{"MIN-IO"},
+	{"from", "to", "extents"},
+	{"active_objs"},
+	{"%usr", "%iowait"},
+	{"swpd", "buff"},
+	{"governor", "polling_ms"},
+}
+
+// stateHeader reports whether the column titles of t, or the line right
+// above it, are a state tool's header.
+func stateHeader(t *model.Table) bool {
+	var b strings.Builder
+	for _, v := range t.Variants {
+		b.WriteString(v)
+		b.WriteByte(' ')
+	}
+	if len(t.Lead) > 0 {
+		b.WriteString(t.Lead[len(t.Lead)-1])
+	}
+	if len(t.Context) > 0 {
+		b.WriteByte(' ')
+		b.WriteString(t.Context[len(t.Context)-1])
+	}
+	head := b.String()
+	for _, words := range stateHeaders {
+		all := true
+		for _, w := range words {
+			if !strings.Contains(head, w) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
