@@ -136,7 +136,8 @@ func stripPrompt(s string) (string, bool) {
 		c := s[i]
 		if (c == '$' || c == '#' || c == '>') && s[i+1] == ' ' {
 			prefix := strings.TrimSpace(s[:i])
-			if strings.ContainsAny(prefix, "@~") || strings.HasSuffix(prefix, ")") || strings.HasSuffix(prefix, "]") {
+			if strings.ContainsAny(prefix, "@~") || strings.HasSuffix(prefix, ")") || strings.HasSuffix(prefix, "]") ||
+				len(prefix) <= 24 && !strings.ContainsAny(prefix, " \t") { // "box# ", "d5# "
 				return s[i+2:], true
 			}
 			return s, false
@@ -153,7 +154,7 @@ func shownState(t *model.Table) bool {
 	if len(t.Rows) == 0 {
 		return false
 	}
-	clocked, logged, contact, keyEq := 0, 0, 0, 0
+	clocked, logged, contact, keyEq, blamed := 0, 0, 0, 0, 0
 	numbers, zeros := 0, 0
 	for _, r := range t.Rows {
 		if clockTime(r.Case) {
@@ -162,11 +163,17 @@ func shownState(t *model.Table) bool {
 		if logKeyword(r.Case) {
 			logged++
 		}
+		if r.Case == "load average" || r.Case == "Tasks" || r.Case == "%Cpu(s)" {
+			return true // top(1)'s summary lines: the state of the box
+		}
 		if contactLabel(r.Case) {
 			contact++
 		}
 		if strings.HasSuffix(r.Case, "=") {
 			keyEq++
+		}
+		if blameLine(r.Case) {
+			blamed++
 		}
 		for _, c := range r.Cells {
 			numbers++
@@ -176,13 +183,20 @@ func shownState(t *model.Table) bool {
 		}
 	}
 	rows := len(t.Rows)
-	if clocked*2 > rows || logged*2 > rows || keyEq*2 > rows || contact > 0 {
+	if clocked*2 > rows || logged*2 > rows || keyEq*2 > rows || blamed*2 > rows || contact > 0 {
 		return true
 	}
+	paths := 0
 	for _, v := range t.Variants {
 		if reportLine(v) || testID(v) {
 			return true // a report's "name = value (share)" line, an fstests log line
 		}
+		if filePath(strings.Fields(v + " x")[0]) {
+			paths++
+		}
+	}
+	if paths*2 > len(t.Variants) {
+		return true // source lines by file and line number: faddr2line, grep -n
 	}
 	for _, l := range t.Lead {
 		if strings.Contains(l, ".out.bad") {
@@ -195,7 +209,52 @@ func shownState(t *model.Table) bool {
 	if rows >= 2 && numbers >= 3 && zeros == numbers {
 		return true // nothing was measured: a mount table, a quota report, idle counters
 	}
-	return schemaKeys(t.Variants) || stateHeader(t)
+	return schemaKeys(t.Variants) || stateHeader(t) || geometry(t.Variants)
+}
+
+// blameLine reports whether a row label is a line of git blame or of a
+// commit log: a commit id, then an author and a date ("4c2d542f2e7 A.
+// Author 2012-04-23 908").
+func blameLine(s string) bool {
+	f := strings.Fields(s)
+	if len(f) < 3 || len(f[0]) < 7 || len(f[0]) > 40 || strings.Trim(f[0], "0123456789abcdef") != "" ||
+		strings.Trim(f[0], "0123456789") == "" {
+		return false
+	}
+	for _, w := range f[1:] {
+		if len(w) == 10 && w[4] == '-' && w[7] == '-' && isDigit(w[0]) && isDigit(w[9]) {
+			return true
+		}
+	}
+	return false
+}
+
+// geometry reports whether the column titles count the parts of a data
+// structure ("Number of nodes/leaves", "Max extents", "Nr blocks =
+// nr_records / 29"): capacities worked out to explain a design, not
+// measured.
+func geometry(titles []string) bool {
+	for _, v := range titles {
+		low := strings.ToLower(v)
+		rest := ""
+		for _, p := range []string{"number of ", "nr ", "nr_", "max ", "total nr "} {
+			if strings.HasPrefix(low, p) {
+				rest = low[len(p):]
+				break
+			}
+		}
+		part := false
+		for _, w := range []string{"extents", "records", "recs", "nodes", "leaves", "leaf", "blocks", "entries", "levels"} {
+			if strings.HasPrefix(rest, w) {
+				part = true
+				break
+			}
+		}
+		if !part {
+			return false
+		}
+	}
+	return len(titles) > 0
 }
 
 // reportLine reports whether a column title is a whole report line read
@@ -260,7 +319,7 @@ func schemaKeys(variants []string) bool {
 
 // stateHeaders are the column titles of tools that list state, each as
 // the words that must all appear: lsmod, free, df, lsblk, xfs_db's
-// free-space report, slabinfo, mpstat, vmstat, devfreq's summary.
+// free-space report, slabinfo, mpstat, vmstat, dstat, devfreq's summary.
 var stateHeaders = [][]string{
 	{"Size", "Used by"},
 	{"total", "used", "free", "shared"},
@@ -272,6 +331,7 @@ var stateHeaders = [][]string{
 	{"active_objs"},
 	{"%usr", "%iowait"},
 	{"swpd", "buff"},
+	{"usr", "sys", "idl", "wai"},
 	{"governor", "polling_ms"},
 }
 

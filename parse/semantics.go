@@ -414,8 +414,9 @@ func hexWord(s string) bool {
 		if len(w) > 2 && (strings.HasPrefix(w, "0x") || strings.HasPrefix(w, "0X")) || strings.Contains(w, "+0x") {
 			return true // a literal, or a stack frame "drain_stock+0x620/0xa48"
 		}
-		if len(w) >= 6 && strings.Trim(w, "0123456789abcdef") == "" && strings.Trim(w, "0123456789") != "" && strings.Trim(w, "abcdef") != "" {
-			bare++
+		if len(w) >= 6 && strings.Trim(w, "0123456789abcdef") == "" && strings.Trim(w, "0123456789") != "" &&
+			(strings.Trim(w, "abcdef") != "" || len(w) == 8 || len(w) == 16) {
+			bare++ // digits and letters mixed, or a whole 32 or 64 bit word ("ffffffff")
 		}
 		if w = strings.Trim(w, "<>"); len(w) == 2 && strings.Trim(w, "0123456789abcdef") == "" {
 			bytes++ // "f3 48 ab 89": the Code: line of an oops

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/lkmlbench/lkmlbench/model"
@@ -144,4 +145,100 @@ func TestListingLogs(t *testing.T) {
 	assert.True(t, hexWord("f3 48 ab 89 d1"))
 	assert.True(t, hexWord("48 89 ca 4d 89 c2 <48> 3d"))
 	assert.False(t, hexWord("10 20 30 40"), "decimal numbers are no byte dump")
+}
+
+// TestShownState pins each class of system state pasted as evidence, in
+// shapes real mail uses, next to the result tables of the same shape that
+// must stay.
+func TestShownState(t *testing.T) {
+	row := func(label string, values ...string) model.Row {
+		r := model.Row{Case: label}
+		for _, v := range values {
+			r.Cells = append(r.Cells, model.Cell{Field: "value", Value: model.Number(v)})
+		}
+		return r
+	}
+	rows := func(rs ...model.Row) []model.Row { return rs }
+	for name, tc := range map[string]struct {
+		t    model.Table
+		want bool
+	}{
+		"monitor samples stamped with the time": {model.Table{Rows: rows(row("10:00:01 sdb", "12.5", "300"), row("10:00:02 sdb", "13.1", "310"))}, true},
+		"clock time with a meridiem":            {model.Table{Rows: rows(row("07:15:30 PM all", "2.1", "0.4"), row("07:15:31 PM all", "2.3", "0.5"))}, true},
+		"only zeros (a quota report)":           {model.Table{Variants: []string{"used", "soft", "hard"}, Rows: rows(row("alice", "0", "0", "0"), row("bob", "0", "0", "0"))}, true},
+		"zeros under compared kernels":          {model.Table{Variants: []string{"Menu No Patch", "Menu Patch"}, Rows: rows(row("5", "0.00", "0.00"), row("10", "0.00", "0.00"))}, false},
+		"one zero row of a result":              {model.Table{Rows: rows(row("Total misses", "0", "0", "0"))}, false},
+		"binding schema keywords":               {model.Table{Variants: []string{"minItems", "maxItems"}, Rows: rows(row("clocks", "1", "3"))}, true},
+		"report line read as a title":           {model.Table{Variants: []string{"Queue 4 slots = 12 ( 3%)"}, Rows: rows(row("Bucket with 1 slot", "80", "20"))}, true},
+		"parameter in a title":                  {model.Table{Variants: []string{"prio = 19", "prio = -20"}, Rows: rows(row("1", "4.2", "4.1"))}, false},
+		"robot's dmesg counts":                  {model.Table{Variants: []string{"1a2b3c4d5e", "6f7a8b9c0d"}, Rows: rows(row("WARNING:at_mm/foo.c:#bar", "0", "9"), row("RIP:bar", "0", "9"))}, true},
+		"contact details":                       {model.Table{Rows: rows(row("Tel: +1-555", "1234", "5678"))}, true},
+		"key = lines":                           {model.Table{Rows: rows(row("<= 8 KB =", "120", "40.1"), row("<= 16 KB =", "90", "30.2"))}, true},
+		"top's summary":                         {model.Table{Rows: rows(row("load average", "3.10", "2.05", "1.00"))}, true},
+		"blame lines":                           {model.Table{Rows: rows(row("9f3e2a1b0c4 Ann Example 2019-03-01 120", "121"), row("9f3e2a1b0c4 Ann Example 2019-03-01 121", "122"))}, true},
+		"commit ids with results":               {model.Table{Rows: rows(row("9f3e2a1b0c4", "100.2"), row("0c4d5e6f7a8", "98.1"))}, false},
+		"lsmod header above":                    {model.Table{Lead: []string{"Module                  Size  Used by"}, Rows: rows(row("fake_mod", "16384", "1"))}, true},
+		"free header as titles":                 {model.Table{Variants: []string{"total", "used", "free", "shared"}, Rows: rows(row("Memory", "32000", "12000", "20000", "100"))}, true},
+		"structure capacities":                  {model.Table{Variants: []string{"Number of nodes", "Max records"}, Rows: rows(row("level 1", "1", "250"), row("level 2", "250", "62500"))}, true},
+		"latency is no capacity":                {model.Table{Variants: []string{"Max latency", "Number of nodes"}, Rows: rows(row("1", "12.5", "4"))}, false},
+		"source lines by file":                  {model.Table{Variants: []string{"include/linux/list.h"}, Rows: rows(row("(inlined by) list_del at", "120"))}, true},
+		"fstests golden output":                 {model.Table{Variants: []string{"Before", "After"}, Lead: []string{"(Run 'diff -u tests/generic/999.out results/generic/999.out.bad' to see all)"}, Rows: rows(row("blocks", "0", "8"))}, true},
+		"an fstests log line as title":          {model.Table{Variants: []string{"generic/999 12s"}, Rows: rows(row("real", "10.5"))}, true},
+		"a result table":                        {model.Table{Variants: []string{"base", "patched"}, Rows: rows(row("hackbench-4", "1.25", "1.14"), row("hackbench-8", "2.50", "2.31"))}, false},
+		"iostat summary of a run":               {model.Table{Variants: []string{"r/s", "rMB/s", "w/s"}, Rows: rows(row("nvme1n1", "0.0", "0.0", "25000.0"))}, false},
+	} {
+		assert.Equal(t, tc.want, shownState(&tc.t), name)
+	}
+}
+
+func TestStateCommand(t *testing.T) {
+	for line, want := range map[string]bool{
+		"$ free -m":                                           true,
+		"free -g":                                             true,
+		"lsmod":                                               true,
+		"root@board:~# cat /sys/kernel/debug/clk/clk_summary": true,
+		"box ~ # cat /sys/class/thermal/thermal_zone0/temp":   true,
+		"[root@lab tmp]# lsblk -t":                            true,
+		"--(/sys/kernel/debug) $ cat gpio":                    true,
+		"me@host:~/src> head -3 /proc/interrupts":             true,
+		"d5# xfs_spaceman -c 'freesp -s' /mnt":                true,
+		"# cat /proc/meminfo":                                 true,
+		"$ perf stat -a sleep 1":                              false,
+		"# cat results.txt":                                   false,
+		"top results below are from the second run":          false,
+		"free memory went down after the patch":               false,
+		"$ fio --rw=randread job.fio":                         false,
+	} {
+		assert.Equal(t, want, stateCommand(line) || stateCommand(lastPrompt(line)), "%q", line)
+	}
+	assert.True(t, stateCommand(lastPrompt("me@box:~# echo 1 > /sys/x me@box:~# cat /sys/kernel/debug/y")))
+}
+
+// TestDumpedByCommand reads whole bodies: a listing printed by a state
+// command gives no table, the same listing under a compared kernel or
+// printed by a benchmark does.
+func TestDumpedByCommand(t *testing.T) {
+	dump := "Here is what the board shows:\n\nroot@board:~# cat /sys/kernel/debug/fake/stats\nstate   time_ms   count\nidle0   120500    331\nidle1   98000     120\nidle2   4500      12\n"
+	assert.Empty(t, Tables(linesOf(dump)))
+	assert.NotEmpty(t, Tables(linesOf(strings.Replace(dump, "root@board:~# cat /sys/kernel/debug/fake/stats\n", "", 1))),
+		"without its command the same listing reads as a table")
+	bench := "Results:\n\n$ ./bench --loops 10\ncase    time_ms   count\nsmall   120.5     331\nmedium  98.0      120\nlarge   45.2      12\n"
+	assert.NotEmpty(t, Tables(linesOf(bench)))
+	compared := "root@board:~# cat /sys/kernel/debug/fake/stats\nstate   base      patched\nidle0   120500    110200\nidle1   98000     97000\nidle2   4500      4000\n"
+	assert.NotEmpty(t, Tables(linesOf(compared)), "counters read under two kernels are a measurement")
+}
+
+func TestListingShortDiffstat(t *testing.T) {
+	assert.True(t, diffstatBar("7 ++"))
+	assert.True(t, diffstatBar("26 +-"))
+	assert.False(t, diffstatBar("12.5 +- 0.3 ms"), "a mean and its spread")
+	assert.True(t, filePath("drivers/fake/Makefile"))
+	assert.False(t, filePath("read/write"))
+	assert.True(t, hexWord("28 ffffffff ffffffff 00000000"))
+	assert.True(t, hexWord("do_thing+0x1c/0x80"))
+	buckets := model.Table{Rows: []model.Row{
+		{Case: "1", Cells: []model.Cell{{Value: "1"}, {Value: "10"}, {Value: "10"}, {Value: "0.01"}}},
+		{Case: "2", Cells: []model.Cell{{Value: "3"}, {Value: "5"}, {Value: "12"}, {Value: "0.02"}}},
+	}}
+	assert.True(t, listing(&buckets), "a short free-space report keeps xfs_db's columns")
 }
