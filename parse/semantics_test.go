@@ -193,9 +193,9 @@ func TestShownState(t *testing.T) {
 
 func TestStateCommand(t *testing.T) {
 	for line, want := range map[string]bool{
-		"$ free -m":                                           true,
-		"free -g":                                             true,
-		"lsmod":                                               true,
+		"$ free -m": true,
+		"free -g":   true,
+		"lsmod":     true,
 		"root@board:~# cat /sys/kernel/debug/clk/clk_summary": true,
 		"box ~ # cat /sys/class/thermal/thermal_zone0/temp":   true,
 		"[root@lab tmp]# lsblk -t":                            true,
@@ -205,7 +205,7 @@ func TestStateCommand(t *testing.T) {
 		"# cat /proc/meminfo":                                 true,
 		"$ perf stat -a sleep 1":                              false,
 		"# cat results.txt":                                   false,
-		"top results below are from the second run":          false,
+		"top results below are from the second run":           false,
 		"free memory went down after the patch":               false,
 		"$ fio --rw=randread job.fio":                         false,
 	} {
