@@ -154,7 +154,7 @@ func shownState(t *model.Table) bool {
 	if len(t.Rows) == 0 {
 		return false
 	}
-	clocked, logged, contact, keyEq, blamed := 0, 0, 0, 0, 0
+	clocked, logged, contact, keyEq, blamed, patched, fields := 0, 0, 0, 0, 0, 0, 0
 	numbers, zeros := 0, 0
 	for _, r := range t.Rows {
 		if clockTime(r.Case) {
@@ -175,6 +175,15 @@ func shownState(t *model.Table) bool {
 		if blameLine(r.Case) {
 			blamed++
 		}
+		if r.Case == "+" || strings.HasPrefix(r.Case, "+ ") {
+			patched++
+		}
+		if descriptorField(r.Case) {
+			fields++
+		}
+		if strings.Contains(r.Case, "://") {
+			return true // a link list or a trailer ("Link: https://...")
+		}
 		for _, c := range r.Cells {
 			numbers++
 			if c.Value.Valid() && c.Value.Float() == 0 {
@@ -183,7 +192,7 @@ func shownState(t *model.Table) bool {
 		}
 	}
 	rows := len(t.Rows)
-	if clocked*2 > rows || logged*2 > rows || keyEq*2 > rows || blamed*2 > rows || contact > 0 {
+	if clocked*2 > rows || logged*2 > rows || keyEq*2 > rows || blamed*2 > rows || patched*2 > rows || fields*2 > rows || contact > 0 {
 		return true
 	}
 	paths := 0
@@ -208,6 +217,16 @@ func shownState(t *model.Table) bool {
 	}
 	if rows >= 2 && numbers >= 3 && zeros == numbers {
 		return true // nothing was measured: a mount table, a quota report, idle counters
+	}
+	flags := 0
+	for _, v := range t.Variants {
+		flags += flagWords(v)
+	}
+	if len(t.Lead) > 0 {
+		flags += flagWords(t.Lead[len(t.Lead)-1])
+	}
+	if flags >= 3 {
+		return true // lspci -vv: capability flags around the numbers
 	}
 	return schemaKeys(t.Variants) || stateHeader(t) || geometry(t.Variants)
 }
@@ -290,6 +309,41 @@ func logKeyword(s string) bool {
 		}
 	}
 	return false
+}
+
+// descriptorField reports whether a row label is a field of a USB
+// descriptor as lsusb -v prints them ("bNumEndpoints", "wMaxPacketSize",
+// "iInterface", "idVendor").
+func descriptorField(s string) bool {
+	for _, p := range []string{"bm", "b", "w", "i", "id"} {
+		if len(s) > len(p)+2 && strings.HasPrefix(s, p) && s[len(p)] >= 'A' && s[len(p)] <= 'Z' &&
+			s[len(p)+1] >= 'a' && s[len(p)+1] <= 'z' && !strings.ContainsAny(s, " \t") {
+			return true
+		}
+	}
+	return false
+}
+
+// flagWords counts the words of s that are lspci's capability flags, a
+// name with '+' or '-' glued on ("ECRCGenCap-", "MultHdrRecEn+").
+func flagWords(s string) int {
+	n := 0
+	for _, w := range strings.Fields(s) {
+		last, name := w[len(w)-1], w[:len(w)-1]
+		if len(name) < 3 || last != '+' && last != '-' || strings.Trim(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789") != "" {
+			continue
+		}
+		upper := 0
+		for i := 0; i < len(name); i++ {
+			if name[i] >= 'A' && name[i] <= 'Z' {
+				upper++
+			}
+		}
+		if upper >= 2 && name[0] >= 'A' && name[0] <= 'Z' {
+			n++ // CamelCase or capitals: "RPBusy-", not bonnie's "Chr-"
+		}
+	}
+	return n
 }
 
 // contactLabel reports whether a row label is a line of a signature or a

@@ -242,3 +242,16 @@ func TestListingShortDiffstat(t *testing.T) {
 	}}
 	assert.True(t, listing(&buckets), "a short free-space report keeps xfs_db's columns")
 }
+
+func TestStateFields(t *testing.T) {
+	assert.Equal(t, 3, flagWords("ErrCap: FirstPtr: 00, GenCap- GenEn+ ChkCap-"))
+	assert.Equal(t, 0, flagWords("-Per Chr- --Block-- -Rewrite-"), "bonnie++'s column groups")
+	assert.True(t, descriptorField("bNumEndpoints"))
+	assert.True(t, descriptorField("wMaxPacketSize"))
+	assert.False(t, descriptorField("bandwidth"))
+	assert.False(t, descriptorField("iops"))
+	patch := model.Table{Rows: []model.Row{{Case: "+", Cells: []model.Cell{{Value: "3"}}}, {Case: "+ 2", Cells: []model.Cell{{Value: "4"}}}}}
+	assert.True(t, shownState(&patch), "lines a patch adds")
+	links := model.Table{Rows: []model.Row{{Case: "Link: https://example.org/x", Cells: []model.Cell{{Value: "1"}}}}}
+	assert.True(t, shownState(&links))
+}
