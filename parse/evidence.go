@@ -154,7 +154,7 @@ func shownState(t *model.Table) bool {
 	if len(t.Rows) == 0 {
 		return false
 	}
-	clocked, logged, contact, keyEq, blamed, patched, fields := 0, 0, 0, 0, 0, 0, 0
+	clocked, logged, contact, keyEq, blamed, patched, fields, verdicts := 0, 0, 0, 0, 0, 0, 0, 0
 	numbers, zeros := 0, 0
 	for _, r := range t.Rows {
 		if clockTime(r.Case) {
@@ -181,6 +181,9 @@ func shownState(t *model.Table) bool {
 		if descriptorField(r.Case) {
 			fields++
 		}
+		if verdictLabel(r.Case) {
+			verdicts++
+		}
 		if strings.Contains(r.Case, "://") {
 			return true // a link list or a trailer ("Link: https://...")
 		}
@@ -192,7 +195,8 @@ func shownState(t *model.Table) bool {
 		}
 	}
 	rows := len(t.Rows)
-	if clocked*2 > rows || logged*2 > rows || keyEq*2 > rows || blamed*2 > rows || patched*2 > rows || fields*2 > rows || contact > 0 {
+	if clocked*2 > rows || logged*2 > rows || keyEq*2 > rows || blamed*2 > rows || patched*2 > rows || fields*2 > rows ||
+		verdicts*2 > rows || contact > 0 {
 		return true
 	}
 	paths := 0
@@ -228,7 +232,70 @@ func shownState(t *model.Table) bool {
 	if flags >= 3 {
 		return true // lspci -vv: capability flags around the numbers
 	}
-	return schemaKeys(t.Variants) || stateHeader(t) || geometry(t.Variants)
+	return schemaKeys(t.Variants) || stateHeader(t) || geometry(t.Variants) || illustration(t)
+}
+
+// verdictLabel reports whether a row label ends in a test's verdict
+// ("readv03 PASS", "4/13 dax-dev OK"): a test suite's log, whose numbers
+// are exit codes and run times.
+func verdictLabel(s string) bool {
+	i := strings.LastIndexByte(s, ' ')
+	if i < 0 {
+		return false
+	}
+	switch s[i+1:] {
+	case "PASS", "PASSED", "FAIL", "FAILED", "OK", "SKIP", "SKIPPED", "ERROR":
+		return true
+	}
+	return false
+}
+
+// hypothetical are the words that introduce numbers worked out or made up
+// to explain something rather than measured: "for example", "e.g.", "the
+// sum will see:", "assume".
+var hypothetical = []string{"for example", "e.g.", "assume", "assuming", "suppose", "imagine", "will see",
+	"would see", "would look like", "in theory", "theoretical"}
+
+// illustration reports whether a single-series table with no benchmark and
+// no unit is introduced as an example or a thought experiment: the
+// introducing sentence (the last two lines above it) or its heading uses
+// one of the hypothetical words.
+func illustration(t *model.Table) bool {
+	if t.Benchmark != "" || t.Unit != "" {
+		return false
+	}
+	var near []string
+	if n := len(t.Lead); n > 0 {
+		near = append(near, t.Lead[max(0, n-2):]...)
+	}
+	if n := len(t.Context); n > 0 {
+		near = append(near, t.Context[n-1])
+	}
+	for _, l := range near {
+		low := strings.ToLower(l)
+		for _, w := range hypothetical {
+			if hasWord(low, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasWord reports whether w occurs in s as whole words: "supposed to" holds
+// no "suppose".
+func hasWord(s, w string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], w)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(w)
+		if (start == 0 || !isLetter(s[start-1])) && (end == len(s) || !isLetter(s[end])) {
+			return true
+		}
+		i = start + 1
+	}
 }
 
 // blameLine reports whether a row label is a line of git blame or of a

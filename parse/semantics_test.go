@@ -255,3 +255,22 @@ func TestStateFields(t *testing.T) {
 	links := model.Table{Rows: []model.Row{{Case: "Link: https://example.org/x", Cells: []model.Cell{{Value: "1"}}}}}
 	assert.True(t, shownState(&links))
 }
+
+func TestStateVerdictsAndIllustrations(t *testing.T) {
+	suite := model.Table{Variants: []string{"Exit"}, Rows: []model.Row{
+		{Case: "openat01 PASS", Cells: []model.Cell{{Value: "0"}}}, {Case: "openat02 FAIL", Cells: []model.Cell{{Value: "1"}}}}}
+	assert.True(t, shownState(&suite), "a test suite's verdicts")
+	sum := func(lead string) *model.Table {
+		return &model.Table{Variants: []string{"count"}, Lead: []string{lead}, Rows: []model.Row{
+			{Case: "cpu0", Cells: []model.Cell{{Value: "16"}}}, {Case: "cpu1", Cells: []model.Cell{{Value: "-16"}}}}}
+	}
+	assert.True(t, shownState(sum("and a reader racing with the update will see:")))
+	assert.True(t, shownState(sum("Assume four CPUs, each holding a share:")))
+	assert.False(t, shownState(sum("Counts after the run, which I supposed would be even:")), "supposed is no suppose")
+	assert.False(t, shownState(sum("Counts after the run:")))
+	measured := sum("for example, on my laptop:")
+	measured.Benchmark = "hackbench"
+	assert.False(t, shownState(measured), "a named benchmark is measured")
+	assert.True(t, hasWord("e.g. this", "e.g."))
+	assert.False(t, hasWord("theoretically", "theoretical"))
+}
