@@ -45,7 +45,7 @@ func (b *Block) dumpedByCommand(m Match, t *model.Table) bool {
 
 // compares reports whether a table names compared variants: a kernel or a
 // side of a before/after comparison in its columns ("6.14-rc5", "Menu No
-// Patch") or its label.
+// Patch"), its rows or its label.
 func compares(t *model.Table) bool {
 	for _, v := range t.Variants {
 		if variantWord(v) {
@@ -56,6 +56,11 @@ func compares(t *model.Table) bool {
 			case "patch", "patched", "unpatched", "baseline", "vanilla", "revert", "reverted", "mainline", "upstream", "before", "after":
 				return true
 			}
+		}
+	}
+	for _, r := range t.Rows {
+		if variantWord(r.Case) {
+			return true // kernels as rows: "Baseline", "6.14-rc5 + fix"
 		}
 	}
 	return blockLabel(t) != ""
@@ -258,7 +263,7 @@ var hypothetical = []string{"for example", "e.g.", "assume", "assuming", "suppos
 
 // illustration reports whether a single-series table with no benchmark and
 // no unit is introduced as an example or a thought experiment: the
-// introducing sentence (the last two lines above it) or its heading uses
+// introducing sentence (the line right above it) or its heading uses
 // one of the hypothetical words.
 func illustration(t *model.Table) bool {
 	if t.Benchmark != "" || t.Unit != "" {
@@ -266,7 +271,7 @@ func illustration(t *model.Table) bool {
 	}
 	var near []string
 	if n := len(t.Lead); n > 0 {
-		near = append(near, t.Lead[max(0, n-2):]...)
+		near = append(near, t.Lead[n-1])
 	}
 	if n := len(t.Context); n > 0 {
 		near = append(near, t.Context[n-1])

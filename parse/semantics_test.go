@@ -271,6 +271,9 @@ func TestStateVerdictsAndIllustrations(t *testing.T) {
 	measured := sum("for example, on my laptop:")
 	measured.Benchmark = "hackbench"
 	assert.False(t, shownState(measured), "a named benchmark is measured")
+	kernels := model.Table{Lead: []string{"which in theory should be the fastest:"}, Rows: []model.Row{
+		{Case: "Baseline", Cells: []model.Cell{{Value: "2.5"}}}, {Case: "Patched", Cells: []model.Cell{{Value: "2.1"}}}}}
+	assert.False(t, shownState(&kernels), "kernels as rows are a comparison")
 	assert.True(t, hasWord("e.g. this", "e.g."))
 	assert.False(t, hasWord("theoretically", "theoretical"))
 }
