@@ -33,7 +33,7 @@ func (b *Block) dumpedByCommand(m Match, t *model.Table) bool {
 			continue
 		}
 		seen++
-		if stateCommand(text) || stateCommand(lastPrompt(text)) {
+		if stateCommand(text) || stateCommand(lastPrompt(text)) || statePath(text) {
 			return true
 		}
 		if _, prompted := stripPrompt(text); prompted || isCommand(text) || isProse(text) {
@@ -106,6 +106,13 @@ func stateCommand(line string) bool {
 		return false
 	}
 	return prompted || len(words) <= 6 && (len(words) == 1 || words[1][0] == '-' || words[1][0] == '/')
+}
+
+// statePath reports whether a line is the name of a /proc or /sys file
+// alone, printed above its contents ("/sys/kernel/debug/foo/stats:").
+func statePath(s string) bool {
+	s = strings.TrimSuffix(s, ":")
+	return (strings.HasPrefix(s, "/sys/") || strings.HasPrefix(s, "/proc/")) && !strings.ContainsAny(s, " \t")
 }
 
 // lastPrompt returns what follows the last prompt of a line that holds
@@ -189,6 +196,9 @@ func shownState(t *model.Table) bool {
 		if verdictLabel(r.Case) {
 			verdicts++
 		}
+		if strings.HasPrefix(r.Case, "Capabilities:") {
+			return true // lspci -vv
+		}
 		if strings.Contains(r.Case, "://") {
 			return true // a link list or a trailer ("Link: https://...")
 		}
@@ -237,7 +247,26 @@ func shownState(t *model.Table) bool {
 	if flags >= 3 {
 		return true // lspci -vv: capability flags around the numbers
 	}
-	return schemaKeys(t.Variants) || stateHeader(t) || geometry(t.Variants) || illustration(t)
+	return schemaKeys(t.Variants) || stateHeader(t) || geometry(t.Variants) || illustration(t) || configuration(t)
+}
+
+// platformWords introduce a table of what a platform is set up to do (an
+// energy model, an OPP table, a fuse's speed grades), not of what it did.
+var platformWords = []string{"energy model", "opp table", "opps", "speed grad", "definition", "defined as", "device tree"}
+
+// configuration reports whether the line right above a table that
+// compares nothing introduces it as a platform's settings.
+func configuration(t *model.Table) bool {
+	if len(t.Lead) == 0 || t.Benchmark != "" {
+		return false
+	}
+	low := strings.ToLower(t.Lead[len(t.Lead)-1])
+	for _, w := range platformWords {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // verdictLabel reports whether a row label ends in a test's verdict

@@ -277,3 +277,17 @@ func TestStateVerdictsAndIllustrations(t *testing.T) {
 	assert.True(t, hasWord("e.g. this", "e.g."))
 	assert.False(t, hasWord("theoretically", "theoretical"))
 }
+
+func TestStateSettings(t *testing.T) {
+	opp := func(lead string) *model.Table {
+		return &model.Table{Variants: []string{"power (mW)"}, Lead: []string{lead}, Rows: []model.Row{
+			{Case: "400000", Cells: []model.Cell{{Value: "35"}}}, {Case: "800000", Cells: []model.Cell{{Value: "90"}}}}}
+	}
+	assert.True(t, shownState(opp("The energy model of the little cores is:")))
+	assert.True(t, shownState(opp("The fuse holds the speed grading as below:")))
+	assert.False(t, shownState(opp("Power measured at each frequency:")))
+	assert.True(t, statePath("/sys/kernel/debug/fake/time_in_state:"))
+	assert.False(t, statePath("/sys/kernel/debug/fake is where it lives"))
+	lspci := model.Table{Rows: []model.Row{{Case: "Capabilities: [100 v2]", Cells: []model.Cell{{Value: "19"}}}}}
+	assert.True(t, shownState(&lspci))
+}
