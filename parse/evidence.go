@@ -166,7 +166,7 @@ func shownState(t *model.Table) bool {
 	if len(t.Rows) == 0 {
 		return false
 	}
-	clocked, logged, contact, keyEq, blamed, patched, fields, verdicts := 0, 0, 0, 0, 0, 0, 0, 0
+	clocked, logged, contact, keyEq, blamed, patched, fields, verdicts, powers, inventory := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 	numbers, zeros := 0, 0
 	for _, r := range t.Rows {
 		if clockTime(r.Case) {
@@ -196,6 +196,12 @@ func shownState(t *model.Table) bool {
 		if verdictLabel(r.Case) {
 			verdicts++
 		}
+		if powerLabel(r.Case) {
+			powers++
+		}
+		if hardwareFields[r.Case] {
+			inventory++
+		}
 		if strings.HasPrefix(r.Case, "Capabilities:") {
 			return true // lspci -vv
 		}
@@ -211,11 +217,19 @@ func shownState(t *model.Table) bool {
 	}
 	rows := len(t.Rows)
 	if clocked*2 > rows || logged*2 > rows || keyEq*2 > rows || blamed*2 > rows || patched*2 > rows || fields*2 > rows ||
-		verdicts*2 > rows || contact > 0 {
+		verdicts*2 > rows || powers*2 > rows || rows >= 2 && inventory*2 >= rows || contact > 0 {
 		return true
 	}
 	paths := 0
+	for _, h := range t.Context {
+		if len(h) > 4 && h[0] == '$' && isDigit(h[1]) && strings.Contains(h, " = ") {
+			return true // gdb's value history: "$1 = 0x3ff0"
+		}
+	}
 	for _, v := range t.Variants {
+		if len(v) > 1 && v[0] == '$' && isDigit(v[1]) {
+			return true // a script's positional parameters: "$2 do_create"
+		}
 		if reportLine(v) || testID(v) {
 			return true // a report's "name = value (share)" line, an fstests log line
 		}
@@ -268,6 +282,20 @@ func configuration(t *model.Table) bool {
 	}
 	return false
 }
+
+// powerLabel reports whether a row label is a power ("2^47"): the input
+// of a calculation worked for each size, not a measured case.
+func powerLabel(s string) bool {
+	b, e, ok := strings.Cut(s, "^")
+	return ok && b != "" && e != "" && strings.Trim(b, "0123456789") == "" && strings.Trim(e, "0123456789") == ""
+}
+
+// hardwareFields are the row labels of a machine's inventory as lscpu,
+// /proc/cpuinfo and /proc/sysinfo print it.
+var hardwareFields = map[string]bool{"Architecture": true, "CPU(s)": true, "Socket(s)": true, "Sockets": true,
+	"Core(s) per socket": true, "Thread(s) per core": true, "Cores": true, "Processors": true, "Model name": true,
+	"Model Name": true, "Stepping": true, "NUMA node(s)": true, "NUMA Nodes": true, "Memory": true,
+	"BogoMIPS": true, "L1d cache": true, "L2 cache": true, "L3 cache": true, "CPU MHz": true, "Hyper": true}
 
 // verdictLabel reports whether a row label ends in a test's verdict
 // ("readv03 PASS", "4/13 dax-dev OK"): a test suite's log, whose numbers
@@ -474,7 +502,8 @@ func schemaKeys(variants []string) bool {
 
 // stateHeaders are the column titles of tools that list state, each as
 // the words that must all appear: lsmod, free, df, lsblk, xfs_db's
-// free-space report, slabinfo, mpstat, vmstat, dstat, devfreq's summary.
+// free-space report, slabinfo, mpstat, vmstat, dstat, devfreq's summary,
+// xfs_io's seek, smartctl's error log.
 var stateHeaders = [][]string{
 	{"Size", "Used by"},
 	{"total", "used", "free", "shared"},
@@ -488,6 +517,8 @@ var stateHeaders = [][]string{
 	{"swpd", "buff"},
 	{"usr", "sys", "idl", "wai"},
 	{"governor", "polling_ms"},
+	{"Whence", "Result"},
+	{"Corrected", "Gigabytes"},
 }
 
 // stateHeader reports whether the column titles of t, or the line right

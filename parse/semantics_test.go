@@ -291,3 +291,22 @@ func TestStateSettings(t *testing.T) {
 	lspci := model.Table{Rows: []model.Row{{Case: "Capabilities: [100 v2]", Cells: []model.Cell{{Value: "19"}}}}}
 	assert.True(t, shownState(&lspci))
 }
+
+func TestStateCalculationsAndInventory(t *testing.T) {
+	one := func(label, v string) model.Row {
+		return model.Row{Case: label, Cells: []model.Cell{{Value: model.Number(v)}}}
+	}
+	for name, tc := range map[string]struct {
+		t    model.Table
+		want bool
+	}{
+		"powers as cases":      {model.Table{Rows: []model.Row{one("2^40", "9100"), one("2^32", "8900")}}, true},
+		"machine inventory":    {model.Table{Rows: []model.Row{one("Sockets", "2"), one("Memory", "65536"), one("NUMA Nodes", "2")}}, true},
+		"memory as one metric": {model.Table{Rows: []model.Row{one("Memory", "812"), one("Runtime", "41.2"), one("Ops/s", "1200")}}, false},
+		"gdb value history":    {model.Table{Context: []string{"$2 = 0x10040"}, Rows: []model.Row{one("PG_dirty", "4")}}, true},
+		"script parameters":    {model.Table{Variants: []string{"$2 fake_step"}, Rows: []model.Row{one("do_it", "0")}}, true},
+		"xfs_io seek":          {model.Table{Variants: []string{"Result"}, Context: []string{"Whence   Result"}, Rows: []model.Row{one("HOLE", "4096")}}, true},
+	} {
+		assert.Equal(t, tc.want, shownState(&tc.t), name)
+	}
+}
