@@ -225,6 +225,9 @@ func shownState(t *model.Table) bool {
 		if len(h) > 4 && h[0] == '$' && isDigit(h[1]) && strings.Contains(h, " = ") {
 			return true // gdb's value history: "$1 = 0x3ff0"
 		}
+		if strings.Contains(h, "$((") {
+			return true // under a script's arithmetic: "n=$((CPUS * 4))"
+		}
 	}
 	for _, v := range t.Variants {
 		if len(v) > 1 && v[0] == '$' && isDigit(v[1]) {
@@ -314,9 +317,10 @@ func verdictLabel(s string) bool {
 
 // hypothetical are the words that introduce numbers worked out or made up
 // to explain something rather than measured: "for example", "e.g.", "the
-// sum will see:", "assume".
+// sum will see:", "assume", "this works out to". Words about how a
+// measurement was computed ("the calculation of C0") are none of them.
 var hypothetical = []string{"for example", "e.g.", "assume", "assuming", "suppose", "imagine", "will see",
-	"would see", "would look like", "in theory", "theoretical"}
+	"would see", "would look like", "in theory", "theoretical", "work out", "works out", "worked out"}
 
 // illustration reports whether a single-series table with no benchmark and
 // no unit is introduced as an example or a thought experiment: the
@@ -503,7 +507,8 @@ func schemaKeys(variants []string) bool {
 // stateHeaders are the column titles of tools that list state, each as
 // the words that must all appear: lsmod, free, df, lsblk, xfs_db's
 // free-space report, slabinfo, mpstat, vmstat, dstat, devfreq's summary,
-// xfs_io's seek, smartctl's error log.
+// xfs_io's seek, smartctl's error log, cpuidle's and the CPUs' sysfs
+// attributes.
 var stateHeaders = [][]string{
 	{"Size", "Used by"},
 	{"total", "used", "free", "shared"},
@@ -518,6 +523,8 @@ var stateHeaders = [][]string{
 	{"usr", "sys", "idl", "wai"},
 	{"governor", "polling_ms"},
 	{"Whence", "Result"},
+	{"residency", "exit_latency"},
+	{"online", "capacity"},
 	{"Corrected", "Gigabytes"},
 }
 

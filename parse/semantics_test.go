@@ -268,6 +268,7 @@ func TestStateVerdictsAndIllustrations(t *testing.T) {
 	assert.True(t, shownState(sum("Assume four CPUs, each holding a share:")))
 	assert.False(t, shownState(sum("Counts after the run, which I supposed would be even:")), "supposed is no suppose")
 	assert.False(t, shownState(sum("Counts after the run:")))
+	assert.False(t, shownState(sum("The patch improves the calculation of the busy share:")), "how a measurement is computed")
 	measured := sum("for example, on my laptop:")
 	measured.Benchmark = "hackbench"
 	assert.False(t, shownState(measured), "a named benchmark is measured")
@@ -305,6 +306,9 @@ func TestStateCalculationsAndInventory(t *testing.T) {
 		"memory as one metric": {model.Table{Rows: []model.Row{one("Memory", "812"), one("Runtime", "41.2"), one("Ops/s", "1200")}}, false},
 		"gdb value history":    {model.Table{Context: []string{"$2 = 0x10040"}, Rows: []model.Row{one("PG_dirty", "4")}}, true},
 		"script parameters":    {model.Table{Variants: []string{"$2 fake_step"}, Rows: []model.Row{one("do_it", "0")}}, true},
+		"shell arithmetic":     {model.Table{Context: []string{"ops=$((n * 1000))"}, Rows: []model.Row{one("4", "4000"), one("8", "8000")}}, true},
+		"worked out":           {model.Table{Lead: []string{"For a 1 TB disk this works out to:"}, Rows: []model.Row{one("4k", "250"), one("64k", "16")}}, true},
+		"cpuidle attributes":   {model.Table{Variants: []string{"residency", "exit_latency"}, Rows: []model.Row{one("C1", "2"), one("C6", "170")}}, true},
 		"xfs_io seek":          {model.Table{Variants: []string{"Result"}, Context: []string{"Whence   Result"}, Rows: []model.Row{one("HOLE", "4096")}}, true},
 	} {
 		assert.Equal(t, tc.want, shownState(&tc.t), name)
