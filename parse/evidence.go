@@ -40,6 +40,19 @@ func (b *Block) dumpedByCommand(m Match, t *model.Table) bool {
 			break // the nearest command printed the table, or words come between
 		}
 	}
+	// rows of name and value lines may stand between: the nearest words
+	// above are then the last lead lines
+	for i := len(t.Lead) - 1; i >= 0 && i >= len(t.Lead)-4; i-- {
+		l := t.Lead[i]
+		if _, prompted := stripPrompt(l); prompted || isCommand(l) {
+			// the nearest command, which a mail client may have wrapped
+			// into the lines below it
+			return stateCommand(strings.Join(t.Lead[i:], " "))
+		}
+		if stateCommand(l) {
+			return true
+		}
+	}
 	return false
 }
 
@@ -98,9 +111,17 @@ func stateCommand(line string) bool {
 	if i := strings.LastIndexByte(prog, '/'); i >= 0 {
 		prog = prog[i+1:]
 	}
+	underProc := strings.Contains(line, "/proc/") || strings.Contains(line, "/sys/")
 	if stateReaders[prog] {
 		// the prompt may hold the directory: "--(/sys/kernel/debug) $ cat x"
-		return strings.Contains(line, "/proc/") || strings.Contains(line, "/sys/")
+		return underProc
+	}
+	if prompted && underProc {
+		for _, w := range words[1:] {
+			if stateReaders[strings.Trim(w, "`;|($")] {
+				return true // in a loop or a pipe: "for f in ...; do cat /sys/...; done"
+			}
+		}
 	}
 	if !stateTools[prog] {
 		return false
@@ -175,8 +196,8 @@ func shownState(t *model.Table) bool {
 		if logKeyword(r.Case) {
 			logged++
 		}
-		if r.Case == "load average" || r.Case == "Tasks" || r.Case == "%Cpu(s)" {
-			return true // top(1)'s summary lines: the state of the box
+		if r.Case == "load average" || r.Case == "Tasks" || r.Case == "%Cpu(s)" || memoryLine(r.Case) {
+			return true // top(1)'s and free(1)'s summary lines: the state of the box
 		}
 		if contactLabel(r.Case) {
 			contact++
@@ -324,16 +345,13 @@ var hypothetical = []string{"for example", "e.g.", "assume", "assuming", "suppos
 
 // illustration reports whether a single-series table with no benchmark and
 // no unit is introduced as an example or a thought experiment: the
-// introducing sentence (the line right above it) or its heading uses
+// introducing sentence (introSentence) or its heading uses
 // one of the hypothetical words.
 func illustration(t *model.Table) bool {
 	if t.Benchmark != "" || t.Unit != "" {
 		return false
 	}
-	var near []string
-	if n := len(t.Lead); n > 0 {
-		near = append(near, t.Lead[n-1])
-	}
+	near := introSentence(t.Lead)
 	if n := len(t.Context); n > 0 {
 		near = append(near, t.Context[n-1])
 	}
@@ -346,6 +364,26 @@ func illustration(t *model.Table) bool {
 		}
 	}
 	return false
+}
+
+// introSentence returns the lines of the sentence right above a table: the
+// last lead line and, while a line is a short tail in lower case ("is the
+// following:") and the line before it ends no sentence, the lines before
+// it, three at most.
+func introSentence(lead []string) []string {
+	n := len(lead)
+	if n == 0 {
+		return nil
+	}
+	i := n - 1
+	for i > 0 && n-i < 3 {
+		l := strings.TrimSpace(lead[i])
+		if l == "" || len(l) > 40 || l[0] < 'a' || l[0] > 'z' || sentenceEnd(strings.TrimSpace(lead[i-1])) {
+			break
+		}
+		i--
+	}
+	return append([]string(nil), lead[i:]...)
 }
 
 // hasWord reports whether w occurs in s as whole words: "supposed to" holds
@@ -438,6 +476,17 @@ func clockTime(s string) bool {
 func logKeyword(s string) bool {
 	for _, p := range []string{"WARNING:", "BUG:", "EIP:", "RIP:", "Oops", "INFO:", "kernel_BUG", "calltrace:", "dmesg."} {
 		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// memoryLine reports whether a row label is top's or free's memory line,
+// however a mail client wrapped or quoted it ("+ Mem: 3943228k total,").
+func memoryLine(s string) bool {
+	for _, w := range strings.Fields(s) {
+		if w == "Mem:" || w == "Swap:" {
 			return true
 		}
 	}

@@ -196,18 +196,20 @@ func TestStateCommand(t *testing.T) {
 		"$ free -m": true,
 		"free -g":   true,
 		"lsmod":     true,
-		"root@board:~# cat /sys/kernel/debug/clk/clk_summary": true,
-		"box ~ # cat /sys/class/thermal/thermal_zone0/temp":   true,
-		"[root@lab tmp]# lsblk -t":                            true,
-		"--(/sys/kernel/debug) $ cat gpio":                    true,
-		"me@host:~/src> head -3 /proc/interrupts":             true,
-		"d5# xfs_spaceman -c 'freesp -s' /mnt":                true,
-		"# cat /proc/meminfo":                                 true,
-		"$ perf stat -a sleep 1":                              false,
-		"# cat results.txt":                                   false,
-		"top results below are from the second run":           false,
-		"free memory went down after the patch":               false,
-		"$ fio --rw=randread job.fio":                         false,
+		"root@board:~# cat /sys/kernel/debug/clk/clk_summary":                true,
+		"box ~ # cat /sys/class/thermal/thermal_zone0/temp":                  true,
+		"[root@lab tmp]# lsblk -t":                                           true,
+		"--(/sys/kernel/debug) $ cat gpio":                                   true,
+		"me@host:~/src> head -3 /proc/interrupts":                            true,
+		"root@box:~# for f in `ls /sys/x/`; do echo $f; cat /sys/x/$f; done": true,
+		"root@box:~# for f in 1 2 3; do ./bench $f; done":                    false,
+		"d5# xfs_spaceman -c 'freesp -s' /mnt":                               true,
+		"# cat /proc/meminfo":                                                true,
+		"$ perf stat -a sleep 1":                                             false,
+		"# cat results.txt":                                                  false,
+		"top results below are from the second run":                          false,
+		"free memory went down after the patch":                              false,
+		"$ fio --rw=randread job.fio":                                        false,
 	} {
 		assert.Equal(t, want, stateCommand(line) || stateCommand(lastPrompt(line)), "%q", line)
 	}
@@ -224,6 +226,12 @@ func TestDumpedByCommand(t *testing.T) {
 		"without its command the same listing reads as a table")
 	bench := "Results:\n\n$ ./bench --loops 10\ncase    time_ms   count\nsmall   120.5     331\nmedium  98.0      120\nlarge   45.2      12\n"
 	assert.NotEmpty(t, Tables(linesOf(bench)))
+	other := "$ cat /proc/cpuinfo | head -1\nmodel name : Fake CPU\n$ ./bench --loops 10\ncase    time_ms   count\nsmall   120.5     331\nmedium  98.0      120\nlarge   45.2      12\n"
+	assert.NotEmpty(t, Tables(linesOf(other)), "the nearest command printed the table")
+	listing := "online_cpus\n0 1 2 3\nmax_rate\n900\nlinked_cpus\n0 1 2 3\nrates_offered\n900000 600000 300000 100000\nmodes\n"
+	assert.NotEmpty(t, Tables(linesOf(listing)))
+	wrapped := "Settings:\nroot@box:~# for f in `ls\n/sys/fake/policy0/`; do echo $f; cat\n/sys/fake/policy0/$f; done\n" + listing
+	assert.Empty(t, Tables(linesOf(wrapped)), "a wrapped loop over sysfs files")
 	compared := "root@board:~# cat /sys/kernel/debug/fake/stats\nstate   base      patched\nidle0   120500    110200\nidle1   98000     97000\nidle2   4500      4000\n"
 	assert.NotEmpty(t, Tables(linesOf(compared)), "counters read under two kernels are a measurement")
 }
@@ -275,6 +283,14 @@ func TestStateVerdictsAndIllustrations(t *testing.T) {
 	kernels := model.Table{Lead: []string{"which in theory should be the fastest:"}, Rows: []model.Row{
 		{Case: "Baseline", Cells: []model.Cell{{Value: "2.5"}}}, {Case: "Patched", Cells: []model.Cell{{Value: "2.1"}}}}}
 	assert.False(t, shownState(&kernels), "kernels as rows are a comparison")
+	running := model.Table{Lead: []string{"E.g. on the test board the mapping", "is the following:"}, Rows: []model.Row{
+		{Case: "400", Cells: []model.Cell{{Value: "300"}}}, {Case: "800", Cells: []model.Cell{{Value: "600"}}}}}
+	assert.True(t, shownState(&running), "a sentence running over two lines")
+	assert.Equal(t, []string{"b", "c"}, introSentence([]string{"A.", "b", "c"}))
+	long := "and a long line that runs on past forty characters for sure"
+	assert.Equal(t, []string{long}, introSentence([]string{"when e.g. two runs differ", long}), "only a short tail runs on")
+	top := model.Table{Rows: []model.Row{{Case: "+ Mem: 1000k total, 500k used,", Cells: []model.Cell{{Value: "500"}}}, {Case: "free,", Cells: []model.Cell{{Value: "9"}}}}}
+	assert.True(t, shownState(&top), "top's memory line, wrapped")
 	assert.True(t, hasWord("e.g. this", "e.g."))
 	assert.False(t, hasWord("theoretically", "theoretical"))
 }
