@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
@@ -237,6 +238,9 @@ func shownState(t *model.Table) bool {
 		}
 	}
 	rows := len(t.Rows)
+	if hexOffsets(t.Rows) {
+		return true // a memory or on-disk buffer dumped by offset
+	}
 	if clocked*2 > rows || logged*2 > rows || keyEq*2 > rows || blamed*2 > rows || patched*2 > rows || fields*2 > rows ||
 		verdicts*2 > rows || powers*2 > rows || rows >= 2 && inventory*2 >= rows || contact > 0 {
 		return true
@@ -305,6 +309,36 @@ func configuration(t *model.Table) bool {
 		}
 	}
 	return false
+}
+
+// hexOffsets reports whether the row labels are the offsets of a hex dump:
+// three or more, read as hexadecimal they step by one power of two of at
+// least 4 ("38", "40", "48", "50"), read as decimal they do not.
+func hexOffsets(rows []model.Row) bool {
+	if len(rows) < 3 {
+		return false
+	}
+	var hex, dec []int64
+	for _, r := range rows {
+		h, err := strconv.ParseInt(r.Case, 16, 64)
+		if err != nil {
+			return false
+		}
+		d, _ := strconv.ParseInt(r.Case, 10, 64)
+		hex, dec = append(hex, h), append(dec, d)
+	}
+	step := hex[1] - hex[0]
+	if step < 4 || step&(step-1) != 0 {
+		return false
+	}
+	decSteady := true
+	for i := 2; i < len(hex); i++ {
+		if hex[i]-hex[i-1] != step {
+			return false
+		}
+		decSteady = decSteady && dec[i]-dec[i-1] == dec[1]-dec[0]
+	}
+	return !decSteady
 }
 
 // powerLabel reports whether a row label is a power ("2^47"): the input

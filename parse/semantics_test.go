@@ -325,6 +325,8 @@ func TestStateCalculationsAndInventory(t *testing.T) {
 		"shell arithmetic":     {model.Table{Context: []string{"ops=$((n * 1000))"}, Rows: []model.Row{one("4", "4000"), one("8", "8000")}}, true},
 		"worked out":           {model.Table{Lead: []string{"For a 1 TB disk this works out to:"}, Rows: []model.Row{one("4k", "250"), one("64k", "16")}}, true},
 		"cpuidle attributes":   {model.Table{Variants: []string{"residency", "exit_latency"}, Rows: []model.Row{one("C1", "2"), one("C6", "170")}}, true},
+		"hex dump offsets":     {model.Table{Rows: []model.Row{one("38", "0"), one("40", "0"), one("48", "1"), one("50", "0")}}, true},
+		"sizes step evenly":    {model.Table{Rows: []model.Row{one("16", "10.5"), one("32", "20.1"), one("48", "30.2")}}, false},
 		"xfs_io seek":          {model.Table{Variants: []string{"Result"}, Context: []string{"Whence   Result"}, Rows: []model.Row{one("HOLE", "4096")}}, true},
 	} {
 		assert.Equal(t, tc.want, shownState(&tc.t), name)
