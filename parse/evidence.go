@@ -19,13 +19,25 @@ import (
 
 // dumpedByCommand reports whether the lines right above match m show the
 // command that printed it and that command prints system state ("$ free
-// -m", "root@box:~# cat /sys/kernel/debug/wakeup_sources"). Up to three
-// non-blank lines are looked at, as a header the match left out may sit
-// between; a prose line ends the look.
-func (b *Block) dumpedByCommand(m Match, t *model.Table) bool {
+// -m", "root@box:~# cat /sys/kernel/debug/wakeup_sources"), or end a block
+// of the same listing that a state command printed: dumped holds the
+// input lines of the tables dropped so, and the lines of a dropped table
+// are added to it. Up to three non-blank lines are looked at, as a
+// header the match left out may sit between; a prose line ends the look.
+func (b *Block) dumpedByCommand(m Match, t *model.Table, dumped map[int]bool) bool {
 	if compares(t) {
 		return false
 	}
+	if b.printedByCommand(m, t, dumped) {
+		for _, l := range b.Lines[m.Start:m.End] {
+			dumped[l.No] = true
+		}
+		return true
+	}
+	return false
+}
+
+func (b *Block) printedByCommand(m Match, t *model.Table, dumped map[int]bool) bool {
 	lines := b.seg.lines
 	seen := 0
 	for i := b.base + m.Start - 1; i >= 0 && seen < 3; i-- {
@@ -34,6 +46,9 @@ func (b *Block) dumpedByCommand(m Match, t *model.Table) bool {
 			continue
 		}
 		seen++
+		if dumped[lines[i].No] {
+			return true // the next block of a listing ("{ sequential range...")
+		}
 		if stateCommand(text) || stateCommand(lastPrompt(text)) || statePath(text) {
 			return true
 		}
@@ -289,7 +304,8 @@ func shownState(t *model.Table) bool {
 	if flags >= 3 {
 		return true // lspci -vv: capability flags around the numbers
 	}
-	return schemaKeys(t.Variants) || stateHeader(t) || geometry(t.Variants) || illustration(t) || configuration(t)
+	return schemaKeys(t.Variants) || hexTitles(t.Variants) || stateHeader(t) || geometry(t.Variants) ||
+		illustration(t) || configuration(t)
 }
 
 // platformWords introduce a table of what a platform is set up to do (an
@@ -563,15 +579,37 @@ func flagWords(s string) int {
 }
 
 // contactLabel reports whether a row label is a line of a signature or a
-// letterhead ("Tel: +1 ...", "(Tel)", "Fax"), whose digits are no result.
+// letterhead ("Tel: +1 ...", "(Tel)", "Fax", "VAT N° ..."), whose digits
+// are no result.
 func contactLabel(s string) bool {
 	s = strings.TrimLeft(s, "(")
-	for _, p := range []string{"Tel", "Phone", "Fax", "Mobile"} {
+	// capitals too: letterheads write "TEL +33 ..."; lower case is left
+	// alone, "mobile" names a platform in results
+	for _, p := range []string{"Tel", "Phone", "Fax", "Mobile", "TEL", "PHONE", "FAX", "VAT", "REG N"} {
 		if strings.HasPrefix(s, p) && (len(s) == len(p) || !isLetter(s[len(p)])) {
 			return true
 		}
 	}
 	return false
+}
+
+// hexTitles reports whether every column title is made of hexadecimal
+// words of 16 or 32 bits with digits and letters mixed ("1e2f", "07d0
+// 03c0"): register values read as titles, a register dump.
+func hexTitles(titles []string) bool {
+	for _, v := range titles {
+		words := strings.Fields(v)
+		if len(words) == 0 {
+			return false
+		}
+		for _, w := range words {
+			if len(w) != 4 && len(w) != 8 || strings.Trim(w, "0123456789abcdef") != "" ||
+				strings.Trim(w, "0123456789") == "" || strings.Trim(w, "abcdef") == "" {
+				return false
+			}
+		}
+	}
+	return len(titles) > 0
 }
 
 // schemaKeys reports whether every column title is a keyword of a device

@@ -126,6 +126,7 @@ func read(body []model.Line, explain bool) ([]model.Table, []Candidate) {
 func readSegments(segs []*segment, explain bool, done func(*segment)) ([]model.Table, []Candidate) {
 	var tables []model.Table
 	var cands []Candidate
+	dumped := map[int]bool{} // lines of the tables a state command printed
 	for _, seg := range segs {
 		blocks := seg.blocks()
 		if done != nil {
@@ -137,7 +138,7 @@ func readSegments(segs []*segment, explain bool, done func(*segment)) ([]model.T
 				b.cover(m)
 			}
 			for _, m := range kept {
-				if t := b.finish(m); !b.dumpedByCommand(m, &t) {
+				if t := b.finish(m); !b.dumpedByCommand(m, &t, dumped) {
 					tables = append(tables, t)
 				}
 			}

@@ -232,6 +232,9 @@ func TestDumpedByCommand(t *testing.T) {
 	assert.NotEmpty(t, Tables(linesOf(listing)))
 	wrapped := "Settings:\nroot@box:~# for f in `ls\n/sys/fake/policy0/`; do echo $f; cat\n/sys/fake/policy0/$f; done\n" + listing
 	assert.Empty(t, Tables(linesOf(wrapped)), "a wrapped loop over sysfs files")
+	blocks := "   AG   extents   blocks\n    0      4012   901234\n    1      3990   899876\n    2      4101   902010\n{ sorted runs...\n      105      39345  151535709\n      106      69512   57950504\n      107      46464   10236142\n      108      40795    8666966\n"
+	assert.Len(t, Tables(linesOf(blocks)), 2)
+	assert.Empty(t, Tables(linesOf("# xfs_spaceman -c 'freesp -g' /mnt\n"+blocks)), "every block of a listing a state command printed")
 	compared := "root@board:~# cat /sys/kernel/debug/fake/stats\nstate   base      patched\nidle0   120500    110200\nidle1   98000     97000\nidle2   4500      4000\n"
 	assert.NotEmpty(t, Tables(linesOf(compared)), "counters read under two kernels are a measurement")
 }
@@ -317,17 +320,21 @@ func TestStateCalculationsAndInventory(t *testing.T) {
 		t    model.Table
 		want bool
 	}{
-		"powers as cases":      {model.Table{Rows: []model.Row{one("2^40", "9100"), one("2^32", "8900")}}, true},
-		"machine inventory":    {model.Table{Rows: []model.Row{one("Sockets", "2"), one("Memory", "65536"), one("NUMA Nodes", "2")}}, true},
-		"memory as one metric": {model.Table{Rows: []model.Row{one("Memory", "812"), one("Runtime", "41.2"), one("Ops/s", "1200")}}, false},
-		"gdb value history":    {model.Table{Context: []string{"$2 = 0x10040"}, Rows: []model.Row{one("PG_dirty", "4")}}, true},
-		"script parameters":    {model.Table{Variants: []string{"$2 fake_step"}, Rows: []model.Row{one("do_it", "0")}}, true},
-		"shell arithmetic":     {model.Table{Context: []string{"ops=$((n * 1000))"}, Rows: []model.Row{one("4", "4000"), one("8", "8000")}}, true},
-		"worked out":           {model.Table{Lead: []string{"For a 1 TB disk this works out to:"}, Rows: []model.Row{one("4k", "250"), one("64k", "16")}}, true},
-		"cpuidle attributes":   {model.Table{Variants: []string{"residency", "exit_latency"}, Rows: []model.Row{one("C1", "2"), one("C6", "170")}}, true},
-		"hex dump offsets":     {model.Table{Rows: []model.Row{one("38", "0"), one("40", "0"), one("48", "1"), one("50", "0")}}, true},
-		"sizes step evenly":    {model.Table{Rows: []model.Row{one("16", "10.5"), one("32", "20.1"), one("48", "30.2")}}, false},
-		"xfs_io seek":          {model.Table{Variants: []string{"Result"}, Context: []string{"Whence   Result"}, Rows: []model.Row{one("HOLE", "4096")}}, true},
+		"powers as cases":           {model.Table{Rows: []model.Row{one("2^40", "9100"), one("2^32", "8900")}}, true},
+		"machine inventory":         {model.Table{Rows: []model.Row{one("Sockets", "2"), one("Memory", "65536"), one("NUMA Nodes", "2")}}, true},
+		"memory as one metric":      {model.Table{Rows: []model.Row{one("Memory", "812"), one("Runtime", "41.2"), one("Ops/s", "1200")}}, false},
+		"gdb value history":         {model.Table{Context: []string{"$2 = 0x10040"}, Rows: []model.Row{one("PG_dirty", "4")}}, true},
+		"script parameters":         {model.Table{Variants: []string{"$2 fake_step"}, Rows: []model.Row{one("do_it", "0")}}, true},
+		"shell arithmetic":          {model.Table{Context: []string{"ops=$((n * 1000))"}, Rows: []model.Row{one("4", "4000"), one("8", "8000")}}, true},
+		"worked out":                {model.Table{Lead: []string{"For a 1 TB disk this works out to:"}, Rows: []model.Row{one("4k", "250"), one("64k", "16")}}, true},
+		"cpuidle attributes":        {model.Table{Variants: []string{"residency", "exit_latency"}, Rows: []model.Row{one("C1", "2"), one("C6", "170")}}, true},
+		"hex dump offsets":          {model.Table{Rows: []model.Row{one("38", "0"), one("40", "0"), one("48", "1"), one("50", "0")}}, true},
+		"sizes step evenly":         {model.Table{Rows: []model.Row{one("16", "10.5"), one("32", "20.1"), one("48", "30.2")}}, false},
+		"register values as titles": {model.Table{Variants: []string{"1f2e"}, Rows: []model.Row{one("QRate 00", "0"), one("QRate 10", "1")}}, true},
+		"letterhead in capitals":    {model.Table{Rows: []model.Row{one("TEL +1 555", "0100"), one("VAT N° XY 12", "345")}}, true},
+		"a platform named mobile":   {model.Table{Variants: []string{"usec/loop", "watts"}, Rows: []model.Row{one("mobile", "19.8"), one("desktop", "12.1")}}, false},
+		"a word of hex letters":     {model.Table{Variants: []string{"beef"}, Rows: []model.Row{one("x", "1"), one("y", "2")}}, false},
+		"xfs_io seek":               {model.Table{Variants: []string{"Result"}, Context: []string{"Whence   Result"}, Rows: []model.Row{one("HOLE", "4096")}}, true},
 	} {
 		assert.Equal(t, tc.want, shownState(&tc.t), name)
 	}
