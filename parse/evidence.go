@@ -17,27 +17,38 @@ import (
 // variants (a kernel, a before/after side) is kept whatever printed it:
 // the same counters read under two kernels are a measurement.
 
-// dumpedByCommand reports whether the lines right above match m show the
-// command that printed it and that command prints system state ("$ free
-// -m", "root@box:~# cat /sys/kernel/debug/wakeup_sources"), or end a block
-// of the same listing that a state command printed: dumped holds the
-// input lines of the tables dropped so, and the lines of a dropped table
-// are added to it. Up to three non-blank lines are looked at, as a
-// header the match left out may sit between; a prose line ends the look.
-func (b *Block) dumpedByCommand(m Match, t *model.Table, dumped map[int]bool) bool {
-	if compares(t) {
+// evidence reports whether the table t read from match m is system state
+// pasted as evidence: by its own shape and words (shownState), by the
+// command above it that printed it ("$ free -m", "root@box:~# cat
+// /sys/kernel/debug/wakeup_sources"), or as the next block of a listing
+// dropped just above with as many columns ("{ sequential range..." between
+// two blocks of one report). dumped maps the input lines of the tables
+// dropped so far to their column counts; t's lines are added when it is
+// dropped.
+func (b *Block) evidence(m Match, t *model.Table, dumped map[int]int) bool {
+	if !shownState(t) && (compares(t) || !b.printedByCommand(m, t, dumped)) {
 		return false
 	}
-	if b.printedByCommand(m, t, dumped) {
-		for _, l := range b.Lines[m.Start:m.End] {
-			dumped[l.No] = true
-		}
-		return true
+	for _, l := range b.Lines[m.Start:m.End] {
+		dumped[l.No] = columns(t)
 	}
-	return false
+	return true
 }
 
-func (b *Block) printedByCommand(m Match, t *model.Table, dumped map[int]bool) bool {
+// columns is the number of cells of a table's first row.
+func columns(t *model.Table) int {
+	if len(t.Rows) == 0 {
+		return 0
+	}
+	return len(t.Rows[0].Cells)
+}
+
+// printedByCommand reports whether the lines right above match m show the
+// command that printed it and that command prints system state, or end a
+// dropped listing of the same width. Up to three non-blank lines are
+// looked at, as a header the match left out may sit between; a prose line
+// ends the look.
+func (b *Block) printedByCommand(m Match, t *model.Table, dumped map[int]int) bool {
 	lines := b.seg.lines
 	seen := 0
 	for i := b.base + m.Start - 1; i >= 0 && seen < 3; i-- {
@@ -46,7 +57,7 @@ func (b *Block) printedByCommand(m Match, t *model.Table, dumped map[int]bool) b
 			continue
 		}
 		seen++
-		if dumped[lines[i].No] {
+		if n, ok := dumped[lines[i].No]; ok && n == columns(t) {
 			return true // the next block of a listing ("{ sequential range...")
 		}
 		if stateCommand(text) || stateCommand(lastPrompt(text)) || statePath(text) {
@@ -304,13 +315,31 @@ func shownState(t *model.Table) bool {
 	if flags >= 3 {
 		return true // lspci -vv: capability flags around the numbers
 	}
+	for _, v := range t.Variants {
+		if strings.Contains(v, "***") {
+			return true // a timeline drawn in stars ("------******----")
+		}
+	}
 	return schemaKeys(t.Variants) || hexTitles(t.Variants) || stateHeader(t) || geometry(t.Variants) ||
-		illustration(t) || configuration(t)
+		illustration(t) || configuration(t) || formatExample(t.Lead)
 }
 
 // platformWords introduce a table of what a platform is set up to do (an
 // energy model, an OPP table, a fuse's speed grades), not of what it did.
 var platformWords = []string{"energy model", "opp table", "opps", "speed grad", "definition", "defined as", "device tree"}
+
+// formatExample reports whether one of the last three lead lines shows
+// that the table illustrates an interface's output ("the mitigations file
+// has the following format:").
+func formatExample(lead []string) bool {
+	for i := len(lead) - 1; i >= 0 && i >= len(lead)-3; i-- {
+		l := strings.ToLower(strings.TrimSpace(lead[i]))
+		if strings.HasSuffix(l, "format:") || strings.Contains(l, "following format") {
+			return true
+		}
+	}
+	return false
+}
 
 // configuration reports whether the line right above a table that
 // compares nothing introduces it as a platform's settings.

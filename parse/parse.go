@@ -126,7 +126,7 @@ func read(body []model.Line, explain bool) ([]model.Table, []Candidate) {
 func readSegments(segs []*segment, explain bool, done func(*segment)) ([]model.Table, []Candidate) {
 	var tables []model.Table
 	var cands []Candidate
-	dumped := map[int]bool{} // lines of the tables a state command printed
+	dumped := map[int]int{} // lines of the tables dropped as system state: their column counts
 	for _, seg := range segs {
 		blocks := seg.blocks()
 		if done != nil {
@@ -138,7 +138,7 @@ func readSegments(segs []*segment, explain bool, done func(*segment)) ([]model.T
 				b.cover(m)
 			}
 			for _, m := range kept {
-				if t := b.finish(m); !b.dumpedByCommand(m, &t, dumped) {
+				if t := b.finish(m); !b.evidence(m, &t, dumped) {
 					tables = append(tables, t)
 				}
 			}

@@ -296,12 +296,12 @@ func kernelName(s string) bool {
 // /atmel-flexcom.txt | 1 +"), hex identifiers in the labels or titles (a
 // descriptor or register dump), or nearly every number a round multiple of
 // a thousand of at least ten thousand (frequency and limit listings:
-// "cur_freq 165000000"), and system state pasted as evidence (shownState
-// in evidence.go).
+// "cur_freq 165000000"). System state pasted as evidence is dropped as
+// each table is read (Block.evidence in evidence.go).
 func dropListings(tables []model.Table) []model.Table {
 	out := tables[:0]
 	for _, t := range tables {
-		if !listing(&t) && !shownState(&t) {
+		if !listing(&t) {
 			out = append(out, t)
 		}
 	}

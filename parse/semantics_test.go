@@ -235,6 +235,9 @@ func TestDumpedByCommand(t *testing.T) {
 	blocks := "   AG   extents   blocks\n    0      4012   901234\n    1      3990   899876\n    2      4101   902010\n{ sorted runs...\n      105      39345  151535709\n      106      69512   57950504\n      107      46464   10236142\n      108      40795    8666966\n"
 	assert.Len(t, Tables(linesOf(blocks)), 2)
 	assert.Empty(t, Tables(linesOf("# xfs_spaceman -c 'freesp -g' /mnt\n"+blocks)), "every block of a listing a state command printed")
+	formatted := "The episodes file has the following format:\n,-Episode at 100us\n| step | level | time_ms | avg |\n|    0 |     2 |   1300  |  68 |\n|    1 |     3 |   1040  |  74 |\n,-Episode at 900us\n| step | level | time_ms | avg |\n|    0 |     2 |    750  |  68 |\n|    1 |     3 |    607  |  74 |\n"
+	assert.Len(t, Tables(linesOf(strings.Replace(formatted, "has the following format:", "shows:", 1))), 2)
+	assert.Empty(t, Tables(linesOf(formatted)), "every block of an interface's example output")
 	compared := "root@board:~# cat /sys/kernel/debug/fake/stats\nstate   base      patched\nidle0   120500    110200\nidle1   98000     97000\nidle2   4500      4000\n"
 	assert.NotEmpty(t, Tables(linesOf(compared)), "counters read under two kernels are a measurement")
 }
@@ -334,6 +337,8 @@ func TestStateCalculationsAndInventory(t *testing.T) {
 		"letterhead in capitals":    {model.Table{Rows: []model.Row{one("TEL +1 555", "0100"), one("VAT N° XY 12", "345")}}, true},
 		"a platform named mobile":   {model.Table{Variants: []string{"usec/loop", "watts"}, Rows: []model.Row{one("mobile", "19.8"), one("desktop", "12.1")}}, false},
 		"a word of hex letters":     {model.Table{Variants: []string{"beef"}, Rows: []model.Row{one("x", "1"), one("y", "2")}}, false},
+		"an interface's format":     {model.Table{Lead: []string{"and the stats file has the following", "format:"}, Rows: []model.Row{one("0", "6500"), one("1", "7500")}}, true},
+		"a timeline in stars":       {model.Table{Variants: []string{"--****----****"}, Rows: []model.Row{one("@ full speed", "1")}}, true},
 		"xfs_io seek":               {model.Table{Variants: []string{"Result"}, Context: []string{"Whence   Result"}, Rows: []model.Row{one("HOLE", "4096")}}, true},
 	} {
 		assert.Equal(t, tc.want, shownState(&tc.t), name)
