@@ -189,8 +189,8 @@ func stripPrompt(s string) (string, bool) {
 		}
 	}
 	n := len(s)
-	if n > 64 {
-		n = 64
+	if n > 128 {
+		n = 128 // a prompt may hold a long directory: "root@box:/sys/fs/bcache/<uuid># "
 	}
 	for i := 1; i+1 < n; i++ {
 		c := s[i]
@@ -253,6 +253,9 @@ func shownState(t *model.Table) bool {
 		if strings.HasPrefix(r.Case, "Capabilities:") {
 			return true // lspci -vv
 		}
+		if stateCommand(r.Case) {
+			return true // the command that printed the rows read as their label
+		}
 		if strings.Contains(r.Case, "://") {
 			return true // a link list or a trailer ("Link: https://...")
 		}
@@ -264,6 +267,9 @@ func shownState(t *model.Table) bool {
 		}
 	}
 	rows := len(t.Rows)
+	if enumeration(t.Rows) {
+		return true // constants and their values: "CORE_CG 1", "CORE_RET 2"
+	}
 	if hexOffsets(t.Rows) {
 		return true // a memory or on-disk buffer dumped by offset
 	}
@@ -354,6 +360,41 @@ func configuration(t *model.Table) bool {
 		}
 	}
 	return false
+}
+
+// enumeration reports whether the rows list named constants and their
+// values: two rows or more, most labels upper-case identifiers with an
+// underscore ("CORE_RET"), each with one value, counting up by one.
+func enumeration(rows []model.Row) bool {
+	named, last := 0, 0.0
+	for _, r := range rows {
+		if !constantName(r.Case) {
+			continue
+		}
+		if len(r.Cells) != 1 {
+			return false
+		}
+		v := r.Cells[0].Value.Float()
+		if named > 0 && v != last+1 {
+			return false
+		}
+		named, last = named+1, v
+	}
+	return named >= 2 && named*2 > len(rows)
+}
+
+// constantName reports whether s is an upper-case C identifier with an
+// underscore ("CORE_RET", "XFS_ILOCK_EXCL").
+func constantName(s string) bool {
+	if s == "" || !strings.Contains(s, "_") || isDigit(s[0]) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'A' && c <= 'Z' || isDigit(c) || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // hexOffsets reports whether the row labels are the offsets of a hex dump:
