@@ -128,6 +128,7 @@ func read(body []model.Line, explain bool) ([]model.Table, []Candidate) {
 func readSegments(segs []*segment, explain bool, done func(*segment)) ([]model.Table, []Candidate) {
 	var tables []model.Table
 	var cands []Candidate
+	dumped := map[int]int{} // lines of the tables dropped as system state: their column counts
 	for _, seg := range segs {
 		blocks := seg.blocks()
 		if done != nil {
@@ -139,7 +140,9 @@ func readSegments(segs []*segment, explain bool, done func(*segment)) ([]model.T
 				b.cover(m)
 			}
 			for _, m := range kept {
-				tables = append(tables, b.finish(m))
+				if t := b.finish(m); !b.evidence(m, &t, dumped) {
+					tables = append(tables, t)
+				}
 			}
 			if explain {
 				cands = append(cands, cand)

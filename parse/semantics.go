@@ -296,7 +296,8 @@ func kernelName(s string) bool {
 // /atmel-flexcom.txt | 1 +"), hex identifiers in the labels or titles (a
 // descriptor or register dump), or nearly every number a round multiple of
 // a thousand of at least ten thousand (frequency and limit listings:
-// "cur_freq 165000000").
+// "cur_freq 165000000"). System state pasted as evidence is dropped as
+// each table is read (Block.evidence in evidence.go).
 func dropListings(tables []model.Table) []model.Table {
 	out := tables[:0]
 	for _, t := range tables {
@@ -357,9 +358,23 @@ func filePath(s string) bool {
 	if strings.HasPrefix(s, ".../") {
 		return true
 	}
+	if strings.ContainsAny(s, " \t") {
+		return false
+	}
 	slash := strings.LastIndexByte(s, '/')
-	return slash > 0 && strings.IndexByte(s[slash:], '.') > 0 && !strings.ContainsAny(s, " \t")
+	if slash > 0 && strings.IndexByte(s[slash:], '.') > 0 {
+		return true
+	}
+	// "drivers/thermal/qcom/Makefile": a file of the kernel tree
+	top, _, ok := strings.Cut(s, "/")
+	return ok && slash > len(top) && kernelDirs[top]
 }
+
+// kernelDirs are the top directories of the kernel tree, whose paths a
+// diffstat lists.
+var kernelDirs = map[string]bool{"arch": true, "block": true, "crypto": true, "drivers": true, "fs": true,
+	"include": true, "kernel": true, "lib": true, "mm": true, "net": true, "scripts": true, "security": true,
+	"sound": true, "tools": true, "Documentation": true, "virt": true, "samples": true, "rust": true}
 
 // logStamp reports whether s holds a kernel log timestamp ("[   88.593830]",
 // "<4>[").
@@ -396,11 +411,12 @@ func logStamp(s string) bool {
 func hexWord(s string) bool {
 	bare, bytes, lettered, words := 0, 0, false, strings.Fields(s)
 	for _, w := range words {
-		if len(w) > 2 && (strings.HasPrefix(w, "0x") || strings.HasPrefix(w, "0X")) {
-			return true
+		if len(w) > 2 && (strings.HasPrefix(w, "0x") || strings.HasPrefix(w, "0X")) || strings.Contains(w, "+0x") {
+			return true // a literal, or a stack frame "drain_stock+0x620/0xa48"
 		}
-		if len(w) >= 6 && strings.Trim(w, "0123456789abcdef") == "" && strings.Trim(w, "0123456789") != "" && strings.Trim(w, "abcdef") != "" {
-			bare++
+		if len(w) >= 6 && strings.Trim(w, "0123456789abcdef") == "" && strings.Trim(w, "0123456789") != "" &&
+			(strings.Trim(w, "abcdef") != "" || len(w) == 8 || len(w) == 16) {
+			bare++ // digits and letters mixed, or a whole 32 or 64 bit word ("ffffffff")
 		}
 		if w = strings.Trim(w, "<>"); len(w) == 2 && strings.Trim(w, "0123456789abcdef") == "" {
 			bytes++ // "f3 48 ab 89": the Code: line of an oops
@@ -439,10 +455,16 @@ func syslogStamp(s string) bool {
 	return strings.Contains("JanFebMarAprMayJunJulAugSepOctNovDec", f[0])
 }
 
-// diffstatBar reports whether s ends in a diffstat's bar ("6 +-----").
+// diffstatBar reports whether s holds a diffstat's bar ("6 +-----"): a
+// run of '+' and '-' with a '+', of three or more, or after a count when
+// the change is small ("7 ++", "26 +-").
 func diffstatBar(s string) bool {
-	for _, w := range strings.Fields(s) {
-		if len(w) >= 3 && strings.Trim(w, "+-") == "" && strings.Contains(w, "+") {
+	words := strings.Fields(s)
+	for i, w := range words {
+		if len(w) < 2 || strings.Trim(w, "+-") != "" || !strings.Contains(w, "+") {
+			continue
+		}
+		if len(w) >= 3 || i > 0 && strings.Trim(words[i-1], "0123456789") == "" {
 			return true
 		}
 	}
@@ -453,7 +475,7 @@ func diffstatBar(s string) bool {
 // labelled by its lower bound with the upper bound first ("2  3 ...",
 // "4  7 ...", "8  15 ..."), as free-space and size histograms print them.
 func bucketRanges(t *model.Table) bool {
-	n, hits := 0, 0
+	n, hits, wide := 0, 0, true
 	for _, r := range t.Rows {
 		if len(r.Cells) == 0 {
 			continue
@@ -463,7 +485,9 @@ func bucketRanges(t *model.Table) bool {
 		n++
 		if err1 == nil && err2 == nil && lo > 0 && (hi == 2*lo-1 || lo == 1 && hi == 1) {
 			hits++
+			wide = wide && len(r.Cells) >= 4
 		}
 	}
-	return n >= 3 && hits*5 >= n*4
+	// a short report still has xfs_db's columns: to, extents, blocks, pct
+	return n >= 3 && hits*5 >= n*4 || n >= 2 && hits == n && wide
 }

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/lkmlbench/lkmlbench/model"
@@ -144,4 +145,206 @@ func TestListingLogs(t *testing.T) {
 	assert.True(t, hexWord("f3 48 ab 89 d1"))
 	assert.True(t, hexWord("48 89 ca 4d 89 c2 <48> 3d"))
 	assert.False(t, hexWord("10 20 30 40"), "decimal numbers are no byte dump")
+}
+
+// TestShownState pins each class of system state pasted as evidence, in
+// shapes real mail uses, next to the result tables of the same shape that
+// must stay.
+func TestShownState(t *testing.T) {
+	row := func(label string, values ...string) model.Row {
+		r := model.Row{Case: label}
+		for _, v := range values {
+			r.Cells = append(r.Cells, model.Cell{Field: "value", Value: model.Number(v)})
+		}
+		return r
+	}
+	rows := func(rs ...model.Row) []model.Row { return rs }
+	for name, tc := range map[string]struct {
+		t    model.Table
+		want bool
+	}{
+		"monitor samples stamped with the time": {model.Table{Rows: rows(row("10:00:01 sdb", "12.5", "300"), row("10:00:02 sdb", "13.1", "310"))}, true},
+		"clock time with a meridiem":            {model.Table{Rows: rows(row("07:15:30 PM all", "2.1", "0.4"), row("07:15:31 PM all", "2.3", "0.5"))}, true},
+		"only zeros (a quota report)":           {model.Table{Variants: []string{"used", "soft", "hard"}, Rows: rows(row("alice", "0", "0", "0"), row("bob", "0", "0", "0"))}, true},
+		"zeros under compared kernels":          {model.Table{Variants: []string{"Menu No Patch", "Menu Patch"}, Rows: rows(row("5", "0.00", "0.00"), row("10", "0.00", "0.00"))}, false},
+		"one zero row of a result":              {model.Table{Rows: rows(row("Total misses", "0", "0", "0"))}, false},
+		"binding schema keywords":               {model.Table{Variants: []string{"minItems", "maxItems"}, Rows: rows(row("clocks", "1", "3"))}, true},
+		"report line read as a title":           {model.Table{Variants: []string{"Queue 4 slots = 12 ( 3%)"}, Rows: rows(row("Bucket with 1 slot", "80", "20"))}, true},
+		"parameter in a title":                  {model.Table{Variants: []string{"prio = 19", "prio = -20"}, Rows: rows(row("1", "4.2", "4.1"))}, false},
+		"robot's dmesg counts":                  {model.Table{Variants: []string{"1a2b3c4d5e", "6f7a8b9c0d"}, Rows: rows(row("WARNING:at_mm/foo.c:#bar", "0", "9"), row("RIP:bar", "0", "9"))}, true},
+		"contact details":                       {model.Table{Rows: rows(row("Tel: +1-555", "1234", "5678"))}, true},
+		"key = lines":                           {model.Table{Rows: rows(row("<= 8 KB =", "120", "40.1"), row("<= 16 KB =", "90", "30.2"))}, true},
+		"top's summary":                         {model.Table{Rows: rows(row("load average", "3.10", "2.05", "1.00"))}, true},
+		"blame lines":                           {model.Table{Rows: rows(row("9f3e2a1b0c4 Ann Example 2019-03-01 120", "121"), row("9f3e2a1b0c4 Ann Example 2019-03-01 121", "122"))}, true},
+		"commit ids with results":               {model.Table{Rows: rows(row("9f3e2a1b0c4", "100.2"), row("0c4d5e6f7a8", "98.1"))}, false},
+		"lsmod header above":                    {model.Table{Lead: []string{"Module                  Size  Used by"}, Rows: rows(row("fake_mod", "16384", "1"))}, true},
+		"free header as titles":                 {model.Table{Variants: []string{"total", "used", "free", "shared"}, Rows: rows(row("Memory", "32000", "12000", "20000", "100"))}, true},
+		"structure capacities":                  {model.Table{Variants: []string{"Number of nodes", "Max records"}, Rows: rows(row("level 1", "1", "250"), row("level 2", "250", "62500"))}, true},
+		"latency is no capacity":                {model.Table{Variants: []string{"Max latency", "Number of nodes"}, Rows: rows(row("1", "12.5", "4"))}, false},
+		"source lines by file":                  {model.Table{Variants: []string{"include/linux/list.h"}, Rows: rows(row("(inlined by) list_del at", "120"))}, true},
+		"fstests golden output":                 {model.Table{Variants: []string{"Before", "After"}, Lead: []string{"(Run 'diff -u tests/generic/999.out results/generic/999.out.bad' to see all)"}, Rows: rows(row("blocks", "0", "8"))}, true},
+		"an fstests log line as title":          {model.Table{Variants: []string{"generic/999 12s"}, Rows: rows(row("real", "10.5"))}, true},
+		"a result table":                        {model.Table{Variants: []string{"base", "patched"}, Rows: rows(row("hackbench-4", "1.25", "1.14"), row("hackbench-8", "2.50", "2.31"))}, false},
+		"iostat summary of a run":               {model.Table{Variants: []string{"r/s", "rMB/s", "w/s"}, Rows: rows(row("nvme1n1", "0.0", "0.0", "25000.0"))}, false},
+	} {
+		assert.Equal(t, tc.want, shownState(&tc.t), name)
+	}
+}
+
+func TestStateCommand(t *testing.T) {
+	for line, want := range map[string]bool{
+		"$ free -m": true,
+		"free -g":   true,
+		"lsmod":     true,
+		"root@board:~# cat /sys/kernel/debug/clk/clk_summary":                          true,
+		"box ~ # cat /sys/class/thermal/thermal_zone0/temp":                            true,
+		"[root@lab tmp]# lsblk -t":                                                     true,
+		"--(/sys/kernel/debug) $ cat gpio":                                             true,
+		"me@host:~/src> head -3 /proc/interrupts":                                      true,
+		"root@box:~# for f in `ls /sys/x/`; do echo $f; cat /sys/x/$f; done":           true,
+		"root@box:~# for f in 1 2 3; do ./bench $f; done":                              false,
+		"d5# xfs_spaceman -c 'freesp -s' /mnt":                                         true,
+		"root@vm:/sys/fs/fake/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d/stats# cat latency": true,
+		"# cat /proc/meminfo":                                                          true,
+		"$ perf stat -a sleep 1":                                                       false,
+		"# cat results.txt":                                                            false,
+		"top results below are from the second run":                                    false,
+		"free memory went down after the patch":                                        false,
+		"$ fio --rw=randread job.fio":                                                  false,
+	} {
+		assert.Equal(t, want, stateCommand(line) || stateCommand(lastPrompt(line)), "%q", line)
+	}
+	assert.True(t, stateCommand(lastPrompt("me@box:~# echo 1 > /sys/x me@box:~# cat /sys/kernel/debug/y")))
+}
+
+// TestDumpedByCommand reads whole bodies: a listing printed by a state
+// command gives no table, the same listing under a compared kernel or
+// printed by a benchmark does.
+func TestDumpedByCommand(t *testing.T) {
+	dump := "Here is what the board shows:\n\nroot@board:~# cat /sys/kernel/debug/fake/stats\nstate   time_ms   count\nidle0   120500    331\nidle1   98000     120\nidle2   4500      12\n"
+	assert.Empty(t, Tables(linesOf(dump)))
+	assert.NotEmpty(t, Tables(linesOf(strings.Replace(dump, "root@board:~# cat /sys/kernel/debug/fake/stats\n", "", 1))),
+		"without its command the same listing reads as a table")
+	bench := "Results:\n\n$ ./bench --loops 10\ncase    time_ms   count\nsmall   120.5     331\nmedium  98.0      120\nlarge   45.2      12\n"
+	assert.NotEmpty(t, Tables(linesOf(bench)))
+	other := "$ cat /proc/cpuinfo | head -1\nmodel name : Fake CPU\n$ ./bench --loops 10\ncase    time_ms   count\nsmall   120.5     331\nmedium  98.0      120\nlarge   45.2      12\n"
+	assert.NotEmpty(t, Tables(linesOf(other)), "the nearest command printed the table")
+	listing := "online_cpus\n0 1 2 3\nmax_rate\n900\nlinked_cpus\n0 1 2 3\nrates_offered\n900000 600000 300000 100000\nmodes\n"
+	assert.NotEmpty(t, Tables(linesOf(listing)))
+	wrapped := "Settings:\nroot@box:~# for f in `ls\n/sys/fake/policy0/`; do echo $f; cat\n/sys/fake/policy0/$f; done\n" + listing
+	assert.Empty(t, Tables(linesOf(wrapped)), "a wrapped loop over sysfs files")
+	blocks := "   AG   extents   blocks\n    0      4012   901234\n    1      3990   899876\n    2      4101   902010\n{ sorted runs...\n      105      39345  151535709\n      106      69512   57950504\n      107      46464   10236142\n      108      40795    8666966\n"
+	assert.Len(t, Tables(linesOf(blocks)), 2)
+	assert.Empty(t, Tables(linesOf("# xfs_spaceman -c 'freesp -g' /mnt\n"+blocks)), "every block of a listing a state command printed")
+	formatted := "The episodes file has the following format:\n,-Episode at 100us\n| step | level | time_ms | avg |\n|    0 |     2 |   1300  |  68 |\n|    1 |     3 |   1040  |  74 |\n,-Episode at 900us\n| step | level | time_ms | avg |\n|    0 |     2 |    750  |  68 |\n|    1 |     3 |    607  |  74 |\n"
+	assert.Len(t, Tables(linesOf(strings.Replace(formatted, "has the following format:", "shows:", 1))), 2)
+	assert.Empty(t, Tables(linesOf(formatted)), "every block of an interface's example output")
+	compared := "root@board:~# cat /sys/kernel/debug/fake/stats\nstate   base      patched\nidle0   120500    110200\nidle1   98000     97000\nidle2   4500      4000\n"
+	assert.NotEmpty(t, Tables(linesOf(compared)), "counters read under two kernels are a measurement")
+}
+
+func TestListingShortDiffstat(t *testing.T) {
+	assert.True(t, diffstatBar("7 ++"))
+	assert.True(t, diffstatBar("26 +-"))
+	assert.False(t, diffstatBar("12.5 +- 0.3 ms"), "a mean and its spread")
+	assert.True(t, filePath("drivers/fake/Makefile"))
+	assert.False(t, filePath("read/write"))
+	assert.True(t, hexWord("28 ffffffff ffffffff 00000000"))
+	assert.True(t, hexWord("do_thing+0x1c/0x80"))
+	buckets := model.Table{Rows: []model.Row{
+		{Case: "1", Cells: []model.Cell{{Value: "1"}, {Value: "10"}, {Value: "10"}, {Value: "0.01"}}},
+		{Case: "2", Cells: []model.Cell{{Value: "3"}, {Value: "5"}, {Value: "12"}, {Value: "0.02"}}},
+	}}
+	assert.True(t, listing(&buckets), "a short free-space report keeps xfs_db's columns")
+}
+
+func TestStateFields(t *testing.T) {
+	assert.Equal(t, 3, flagWords("ErrCap: FirstPtr: 00, GenCap- GenEn+ ChkCap-"))
+	assert.Equal(t, 0, flagWords("-Per Chr- --Block-- -Rewrite-"), "bonnie++'s column groups")
+	assert.True(t, descriptorField("bNumEndpoints"))
+	assert.True(t, descriptorField("wMaxPacketSize"))
+	assert.False(t, descriptorField("bandwidth"))
+	assert.False(t, descriptorField("iops"))
+	patch := model.Table{Rows: []model.Row{{Case: "+", Cells: []model.Cell{{Value: "3"}}}, {Case: "+ 2", Cells: []model.Cell{{Value: "4"}}}}}
+	assert.True(t, shownState(&patch), "lines a patch adds")
+	links := model.Table{Rows: []model.Row{{Case: "Link: https://example.org/x", Cells: []model.Cell{{Value: "1"}}}}}
+	assert.True(t, shownState(&links))
+}
+
+func TestStateVerdictsAndIllustrations(t *testing.T) {
+	suite := model.Table{Variants: []string{"Exit"}, Rows: []model.Row{
+		{Case: "openat01 PASS", Cells: []model.Cell{{Value: "0"}}}, {Case: "openat02 FAIL", Cells: []model.Cell{{Value: "1"}}}}}
+	assert.True(t, shownState(&suite), "a test suite's verdicts")
+	sum := func(lead string) *model.Table {
+		return &model.Table{Variants: []string{"count"}, Lead: []string{lead}, Rows: []model.Row{
+			{Case: "cpu0", Cells: []model.Cell{{Value: "16"}}}, {Case: "cpu1", Cells: []model.Cell{{Value: "-16"}}}}}
+	}
+	assert.True(t, shownState(sum("and a reader racing with the update will see:")))
+	assert.True(t, shownState(sum("Assume four CPUs, each holding a share:")))
+	assert.False(t, shownState(sum("Counts after the run, which I supposed would be even:")), "supposed is no suppose")
+	assert.False(t, shownState(sum("Counts after the run:")))
+	assert.False(t, shownState(sum("The patch improves the calculation of the busy share:")), "how a measurement is computed")
+	measured := sum("for example, on my laptop:")
+	measured.Benchmark = "hackbench"
+	assert.False(t, shownState(measured), "a named benchmark is measured")
+	kernels := model.Table{Lead: []string{"which in theory should be the fastest:"}, Rows: []model.Row{
+		{Case: "Baseline", Cells: []model.Cell{{Value: "2.5"}}}, {Case: "Patched", Cells: []model.Cell{{Value: "2.1"}}}}}
+	assert.False(t, shownState(&kernels), "kernels as rows are a comparison")
+	running := model.Table{Lead: []string{"E.g. on the test board the mapping", "is the following:"}, Rows: []model.Row{
+		{Case: "400", Cells: []model.Cell{{Value: "300"}}}, {Case: "800", Cells: []model.Cell{{Value: "600"}}}}}
+	assert.True(t, shownState(&running), "a sentence running over two lines")
+	assert.Equal(t, []string{"b", "c"}, introSentence([]string{"A.", "b", "c"}))
+	long := "and a long line that runs on past forty characters for sure"
+	assert.Equal(t, []string{long}, introSentence([]string{"when e.g. two runs differ", long}), "only a short tail runs on")
+	top := model.Table{Rows: []model.Row{{Case: "+ Mem: 1000k total, 500k used,", Cells: []model.Cell{{Value: "500"}}}, {Case: "free,", Cells: []model.Cell{{Value: "9"}}}}}
+	assert.True(t, shownState(&top), "top's memory line, wrapped")
+	assert.True(t, hasWord("e.g. this", "e.g."))
+	assert.False(t, hasWord("theoretically", "theoretical"))
+}
+
+func TestStateSettings(t *testing.T) {
+	opp := func(lead string) *model.Table {
+		return &model.Table{Variants: []string{"power (mW)"}, Lead: []string{lead}, Rows: []model.Row{
+			{Case: "400000", Cells: []model.Cell{{Value: "35"}}}, {Case: "800000", Cells: []model.Cell{{Value: "90"}}}}}
+	}
+	assert.True(t, shownState(opp("The energy model of the little cores is:")))
+	assert.True(t, shownState(opp("The fuse holds the speed grading as below:")))
+	assert.False(t, shownState(opp("Power measured at each frequency:")))
+	assert.True(t, statePath("/sys/kernel/debug/fake/time_in_state:"))
+	assert.False(t, statePath("/sys/kernel/debug/fake is where it lives"))
+	lspci := model.Table{Rows: []model.Row{{Case: "Capabilities: [100 v2]", Cells: []model.Cell{{Value: "19"}}}}}
+	assert.True(t, shownState(&lspci))
+}
+
+func TestStateCalculationsAndInventory(t *testing.T) {
+	one := func(label, v string) model.Row {
+		return model.Row{Case: label, Cells: []model.Cell{{Value: model.Number(v)}}}
+	}
+	for name, tc := range map[string]struct {
+		t    model.Table
+		want bool
+	}{
+		"powers as cases":            {model.Table{Rows: []model.Row{one("2^40", "9100"), one("2^32", "8900")}}, true},
+		"machine inventory":          {model.Table{Rows: []model.Row{one("Sockets", "2"), one("Memory", "65536"), one("NUMA Nodes", "2")}}, true},
+		"memory as one metric":       {model.Table{Rows: []model.Row{one("Memory", "812"), one("Runtime", "41.2"), one("Ops/s", "1200")}}, false},
+		"gdb value history":          {model.Table{Context: []string{"$2 = 0x10040"}, Rows: []model.Row{one("PG_dirty", "4")}}, true},
+		"script parameters":          {model.Table{Variants: []string{"$2 fake_step"}, Rows: []model.Row{one("do_it", "0")}}, true},
+		"shell arithmetic":           {model.Table{Context: []string{"ops=$((n * 1000))"}, Rows: []model.Row{one("4", "4000"), one("8", "8000")}}, true},
+		"worked out":                 {model.Table{Lead: []string{"For a 1 TB disk this works out to:"}, Rows: []model.Row{one("4k", "250"), one("64k", "16")}}, true},
+		"cpuidle attributes":         {model.Table{Variants: []string{"residency", "exit_latency"}, Rows: []model.Row{one("C1", "2"), one("C6", "170")}}, true},
+		"hex dump offsets":           {model.Table{Rows: []model.Row{one("38", "0"), one("40", "0"), one("48", "1"), one("50", "0")}}, true},
+		"sizes step evenly":          {model.Table{Rows: []model.Row{one("16", "10.5"), one("32", "20.1"), one("48", "30.2")}}, false},
+		"register values as titles":  {model.Table{Variants: []string{"1f2e"}, Rows: []model.Row{one("QRate 00", "0"), one("QRate 10", "1")}}, true},
+		"letterhead in capitals":     {model.Table{Rows: []model.Row{one("TEL +1 555", "0100"), one("VAT N° XY 12", "345")}}, true},
+		"a platform named mobile":    {model.Table{Variants: []string{"usec/loop", "watts"}, Rows: []model.Row{one("mobile", "19.8"), one("desktop", "12.1")}}, false},
+		"a word of hex letters":      {model.Table{Variants: []string{"beef"}, Rows: []model.Row{one("x", "1"), one("y", "2")}}, false},
+		"an interface's format":      {model.Table{Lead: []string{"and the stats file has the following", "format:"}, Rows: []model.Row{one("0", "6500"), one("1", "7500")}}, true},
+		"a timeline in stars":        {model.Table{Variants: []string{"--****----****"}, Rows: []model.Row{one("@ full speed", "1")}}, true},
+		"named constants":            {model.Table{Rows: []model.Row{one("Core", "0"), one("FAKE_STATE_A", "1"), one("FAKE_STATE_B", "2"), one("FAKE_STATE_C", "3")}}, true},
+		"counters named in capitals": {model.Table{Rows: []model.Row{one("NR_FAKE_PAGES", "1200"), one("NR_FAKE_SLABS", "98")}}, false},
+		"command as a row label":     {model.Table{Variants: []string{"cpu MHz"}, Rows: []model.Row{one("$ grep 'cpu MHz' /proc/cpuinfo", "2500"), one("$ grep 'cpu MHz' /proc/cpuinfo ", "3300")}}, true},
+		"xfs_io seek":                {model.Table{Variants: []string{"Result"}, Context: []string{"Whence   Result"}, Rows: []model.Row{one("HOLE", "4096")}}, true},
+	} {
+		assert.Equal(t, tc.want, shownState(&tc.t), name)
+	}
 }
