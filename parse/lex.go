@@ -369,6 +369,16 @@ func matchQty(w string) (num, suffix string, ok bool) {
 	return w[:e], rest, true
 }
 
+// hasDigit reports whether s holds an ASCII digit.
+func hasDigit(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if '0' <= s[i] && s[i] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
 // fieldCount is len(strings.Fields(s)) without building the fields, for
 // the families' cheap shape checks on every line.
 func fieldCount(s string) int {

@@ -48,8 +48,13 @@ func listShaped(text string) bool {
 	if text == "" || fieldCount(text) > 8 {
 		return false
 	}
+	return endsInNumber(text) && wordBeforeLast(text)
+}
+
+// endsInNumber reports whether a non-empty line ends in a digit or '%'.
+func endsInNumber(text string) bool {
 	last := text[len(text)-1]
-	return (isDigit(last) || last == '%') && wordBeforeLast(text)
+	return isDigit(last) || last == '%'
 }
 
 // wordBeforeLast reports whether the number ending text (before a '%') may
@@ -109,8 +114,13 @@ func (list) Read(b *Block) []Match {
 	}
 	for i := 0; i < len(b.Lines); i++ {
 		text := strings.TrimSpace(b.Lines[i].Text)
+		// a header holds no digit and a row ends in a number: the
+		// cheapest tests first
 		header := false
-		headerShaped := text != "" && fieldCount(text) <= 8 && !strings.ContainsAny(text, "0123456789")
+		headerShaped := text != "" && !hasDigit(text)
+		if !headerShaped && (text == "" || !endsInNumber(text)) || fieldCount(text) > 8 {
+			continue
+		}
 		if !headerShaped && !listShaped(text) {
 			continue
 		}

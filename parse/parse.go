@@ -2,7 +2,6 @@ package parse
 
 import (
 	"sort"
-	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
 )
@@ -244,7 +243,7 @@ func (b *Block) allDigitLinesIn(lines map[int]bool) bool {
 		return false
 	}
 	for _, l := range b.Lines {
-		if !lines[l.No] && strings.ContainsAny(l.Text, "0123456789") {
+		if !lines[l.No] && hasDigit(l.Text) {
 			return false
 		}
 	}
