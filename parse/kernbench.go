@@ -87,9 +87,17 @@ func kernbenchParse(b *Block, i int) (string, []*kernbenchValue, bool) {
 // kernbenchNamed reports whether text starts with a statistic's name, so
 // that only such lines reach the grammar.
 func kernbenchNamed(text string) bool {
-	low := strings.ToLower(text)
-	for n := range kernbenchNames {
-		if strings.HasPrefix(low, n) {
+	if !ascii(text) {
+		low := strings.ToLower(text)
+		for n := range kernbenchNames {
+			if strings.HasPrefix(low, n) {
+				return true
+			}
+		}
+		return false
+	}
+	for n := range kernbenchNames { // ASCII: the prefix compared in place
+		if len(text) >= len(n) && strings.EqualFold(text[:len(n)], n) {
 			return true
 		}
 	}
