@@ -429,7 +429,7 @@ func (g *grid) table(b *Block, bd body) model.Table {
 			variants = append(variants, v)
 		}
 	}
-	var rows []model.Row
+	rows := make([]model.Row, 0, len(bd.rows))
 	labelled := false // variants come from label lines over the row blocks
 	for i, li := range bd.rows {
 		label := g.labels[i]
@@ -457,6 +457,13 @@ func (g *grid) table(b *Block, bd body) model.Table {
 			}
 		}
 		r := rowAt(b, li, strings.TrimSuffix(caseName, ":"))
+		slots := 0
+		for _, c := range g.cells[i] {
+			if c != nil {
+				slots += len(c.slots)
+			}
+		}
+		r.Cells = make([]model.Cell, 0, 2*slots) // a value and a figure beside it, mostly
 		for j, c := range g.cells[i] {
 			if c == nil {
 				continue
@@ -488,9 +495,9 @@ func (g *grid) table(b *Block, bd body) model.Table {
 				if mean.paren == "" {
 					s = withBareParens(s, bare)
 				}
-				cells, pct := slotCells(s, v, f, mean.paren, pcts)
+				var pct bool
+				r.Cells, pct = appendSlotCells(r.Cells, s, v, f, mean.paren, pcts)
 				hasPct = hasPct || pct || mean.pctMain
-				r.Cells = append(r.Cells, cells...)
 			}
 		}
 		if len(r.Cells) > 0 {
@@ -513,7 +520,7 @@ func (g *grid) table(b *Block, bd body) model.Table {
 func (g *grid) bareParens() string {
 	series := make([][]slot, 0, len(g.cells))
 	for _, row := range g.cells {
-		var sr []slot
+		sr := make([]slot, 0, len(row))
 		for _, c := range row {
 			if c != nil && len(c.slots) == 1 {
 				sr = append(sr, c.slots[0])

@@ -564,10 +564,10 @@ func pairFields(variant, field string) (string, string, string) {
 	return variant, field, field + "_2"
 }
 
-// slotCells turns a slot into the cells of one column. parenField names
-// bracketed figures when the column title says what they are; otherwise
-// they are the table's change figures (pctNamer).
-func slotCells(s slot, variant, field, parenField string, pcts pctNamer) (cells []model.Cell, hasPct bool) {
+// appendSlotCells appends the cells of one column that a slot holds to
+// cells. parenField names bracketed figures when the column title says
+// what they are; otherwise they are the table's change figures (pctNamer).
+func appendSlotCells(cells []model.Cell, s slot, variant, field, parenField string, pcts pctNamer) (_ []model.Cell, hasPct bool) {
 	v, f1, f2 := variant, field, ""
 	for _, e := range s.extras {
 		if e.kind == "second" {

@@ -264,14 +264,15 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 			case vcol > 0:
 				variant = gl.cells[vcol].text
 			}
-			cells, pct := slotCells(s, variant, fields[j], parens[j], pcts)
+			n := len(row.Cells)
+			var pct bool
+			row.Cells, pct = appendSlotCells(row.Cells, s, variant, fields[j], parens[j], pcts)
 			hasPct = hasPct || pct
-			for _, c := range cells {
+			for _, c := range row.Cells[n:] {
 				if c.Variant != "" && !containsString(t.Variants, c.Variant) {
 					t.Variants = append(t.Variants, c.Variant)
 				}
 			}
-			row.Cells = append(row.Cells, cells...)
 		}
 		if len(row.Cells) > 0 {
 			t.Rows = append(t.Rows, row)

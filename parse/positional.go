@@ -526,10 +526,11 @@ func posTable(b *Block, lines []int, labels []string, cells [][]posCell, names, 
 			if byRow {
 				v = row.Case
 			}
-			out, pct := slotCells(withBareParens(c.slot, bare), v, fields[j], "", pcts)
+			n := len(row.Cells)
+			var pct bool
+			row.Cells, pct = appendSlotCells(row.Cells, withBareParens(c.slot, bare), v, fields[j], "", pcts)
 			hasPct = hasPct || pct
-			row.Cells = append(row.Cells, out...)
-			for _, x := range out {
+			for _, x := range row.Cells[n:] {
 				if x.Variant != "" && !containsString(t.Variants, x.Variant) {
 					t.Variants = append(t.Variants, x.Variant)
 				}
