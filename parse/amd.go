@@ -167,9 +167,29 @@ type amdColumn struct {
 	fields []string // fields[0] for the bare number, then one per group
 }
 
+// amdHeaderShaped is the cheap check before the header grammar: a bracket,
+// and before the first ':' one cell-lexer word (a run of characters no
+// blank or bracket breaks, holding an ASCII letter, '_' or '#'), as the
+// key of "Case:" is.
+func amdHeaderShaped(text string) bool {
+	k := strings.IndexByte(text, ':')
+	if k < 0 || !strings.ContainsAny(text, "[(") {
+		return false
+	}
+	key := strings.TrimRight(text[:k], " \t\n\f\r\v")
+	letter := false
+	for i := 0; i < len(key); i++ {
+		if cellClass[key[i]]&cStop != 0 || isPlusMinus(key, i) {
+			return false
+		}
+		letter = letter || cellClass[key[i]]&cLetter != 0
+	}
+	return letter
+}
+
 // amdHeaderLine reads a Case line into its columns.
 func amdHeaderLine(text string) ([]amdColumn, bool) {
-	if !strings.Contains(text, ":") || !strings.ContainsAny(text, "[(") {
+	if !amdHeaderShaped(text) {
 		return nil, false
 	}
 	h, ok := parseLine(amdHeaderParser, text)

@@ -84,6 +84,26 @@ func wordish(s string) bool {
 	return false
 }
 
+// pctEnds are the ends of the names pctHeading knows: every one of its
+// names ends in one of these.
+var pctEnds = []string{"imp", "pct", "%", "diff", "change", "improvement", "delta"}
+
+// mayNamePct is the cheap check before the header grammar: a header's
+// text ends with its last word, so one pctHeading takes ends with one of
+// pctEnds in some case. Text beyond ASCII, which lower-casing may turn
+// into those letters, always may.
+func mayNamePct(text string) bool {
+	if !ascii(text) {
+		return true
+	}
+	for _, e := range pctEnds {
+		if len(text) >= len(e) && strings.EqualFold(text[len(text)-len(e):], e) {
+			return true
+		}
+	}
+	return false
+}
+
 // pctHeading reports whether a header's last words name a percentage.
 func pctHeading(words []string) bool {
 	if len(words) < 2 {
@@ -124,7 +144,7 @@ func (list) Read(b *Block) []Match {
 		if !headerShaped && !listShaped(text) {
 			continue
 		}
-		if headerShaped {
+		if headerShaped && mayNamePct(text) {
 			if h, ok := parseLine(listHeaderParser, text); ok && pctHeading(h.Words) {
 				header = true
 			}
