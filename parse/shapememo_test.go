@@ -55,7 +55,6 @@ var memoGrammars = []struct {
 	// grammars over regular-expression lexers
 	{"barChart", func(t *testing.T, l []string) int { return sameParse(t, "barChart", barChartParser, l) }},
 	{"cyclictest", func(t *testing.T, l []string) int { return sameParse(t, "cyclictest", cyclictestParser, l) }},
-	{"dd", func(t *testing.T, l []string) int { return sameParse(t, "dd", ddParser, l) }},
 	{"hackbenchRunning", func(t *testing.T, l []string) int {
 		return sameParse(t, "hackbenchRunning", hackbenchRunningParser, l)
 	}},
