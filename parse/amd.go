@@ -102,7 +102,7 @@ func amdMeta(b *Block, i int) (amdInfo, int) {
 	var info amdInfo
 	start, seen := i, false
 	for j := i - 1; j >= 0; j-- {
-		text := strings.TrimSpace(b.Lines[j].Text)
+		text := b.trim(j)
 		if text == "" || isRule(text) {
 			if isRule(text) && seen {
 				start = j
@@ -261,7 +261,7 @@ func amdLine(text string, cols []amdColumn) (*amdRow, bool) {
 func (pctImpCV) Read(b *Block) []Match {
 	var out []Match
 	for i := 0; i < len(b.Lines); i++ {
-		cols, ok := amdHeaderLine(strings.TrimSpace(b.Lines[i].Text))
+		cols, ok := amdHeaderLine(b.trim(i))
 		if !ok {
 			continue
 		}
@@ -272,7 +272,7 @@ func (pctImpCV) Read(b *Block) []Match {
 		tab.Baseline = cols[0].name
 		end := i + 1
 		for j := i + 1; j < len(b.Lines); j++ {
-			text := strings.TrimSpace(b.Lines[j].Text)
+			text := b.trim(j)
 			if text == "" {
 				continue
 			}

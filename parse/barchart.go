@@ -57,7 +57,7 @@ func barShaped(text string) bool {
 
 // barChartRow reads line i as a bar.
 func barChartRow(b *Block, i int) (model.Row, string, bool) {
-	text := strings.TrimSpace(b.Lines[i].Text)
+	text := b.trim(i)
 	if !barShaped(text) {
 		return model.Row{}, "", false
 	}

@@ -130,7 +130,7 @@ func addCell(r *model.Row, style CommaStyle, variant, field, tok string, flags .
 // may hold no number, and a line without numbers can end a block.
 func lineAfter(b *Block, i int) (string, bool) {
 	if i+1 < len(b.Lines) {
-		return strings.TrimSpace(b.Lines[i+1].Text), true
+		return b.trim(i + 1), true
 	}
 	if b.seg == nil || b.base+i+1 >= len(b.seg.lines) {
 		return "", false
@@ -139,7 +139,7 @@ func lineAfter(b *Block, i int) (string, bool) {
 }
 
 // blank reports whether line i of the block is empty.
-func blank(b *Block, i int) bool { return strings.TrimSpace(b.Lines[i].Text) == "" }
+func blank(b *Block, i int) bool { return b.trim(i) == "" }
 
 // prevText returns the index of the nearest non-blank line above i that is
 // at or after lo, or -1.

@@ -572,7 +572,7 @@ func (g *grid) acrossTable(b *Block, bd body) model.Table {
 // returns the members' names: the first word of each, lower case.
 func tupleHeading(b *Block, first int) []string {
 	for i := first - 1; i >= 0 && i >= first-8; i-- {
-		t := strings.TrimSpace(b.Lines[i].Text)
+		t := b.trim(i)
 		if len(t) < 5 || t[0] != '(' || t[len(t)-1] != ')' || !strings.Contains(t, ",") {
 			continue
 		}

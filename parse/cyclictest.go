@@ -68,13 +68,13 @@ var cyclictestWrapped = regexp.MustCompile(`^(?:[A-SU-Z][A-Za-z]*|T[A-Za-z]+):`)
 // cyclictestRow reads line i as a status line, joined with up to two lines
 // wrapped off it; next is the line after the row.
 func cyclictestRow(b *Block, i int) (row model.Row, next int, ok bool) {
-	text := strings.TrimSpace(b.Lines[i].Text)
+	text := b.trim(i)
 	if !strings.HasPrefix(text, "T:") {
 		return model.Row{}, 0, false
 	}
 	next = i + 1
 	for k := 0; k < 2 && next < len(b.Lines); k++ {
-		tail := strings.TrimSpace(b.Lines[next].Text)
+		tail := b.trim(next)
 		if !cyclictestWrapped.MatchString(tail) {
 			break
 		}
@@ -130,7 +130,7 @@ func (cyclictestFamily) Read(b *Block) []Match {
 		}
 		start := i
 		for k := i - 1; k >= 0 && k >= i-2; k-- {
-			low := strings.ToLower(strings.TrimSpace(b.Lines[k].Text))
+			low := strings.ToLower(b.trim(k))
 			if strings.HasPrefix(low, "policy:") || strings.HasPrefix(low, "# /dev/cpu_dma_latency") {
 				start = k
 			}

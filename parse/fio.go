@@ -138,7 +138,7 @@ var fioMagnitude = map[string]int{"k": 3, "K": 3, "m": 6, "M": 6, "g": 9, "G": 9
 func (fioFamily) Read(b *Block) []Match {
 	var out []Match
 	for i := 0; i < len(b.Lines); {
-		text := strings.TrimSpace(b.Lines[i].Text)
+		text := b.trim(i)
 		if fioRateLine(text) {
 			m, end := fioRates(b, i)
 			if len(m.Table.Rows) > 0 {
@@ -177,7 +177,7 @@ func fioRates(b *Block, i int) (Match, int) {
 	t := model.Table{Benchmark: "t/io_uring"}
 	j := i
 	for ; j < len(b.Lines); j++ {
-		text := strings.TrimSpace(b.Lines[j].Text)
+		text := b.trim(j)
 		if !fioRateLine(text) {
 			break
 		}
@@ -408,7 +408,7 @@ func fioPctlRow(b *Block, j int, name string) (model.Row, bool) {
 	if name == "" {
 		return model.Row{}, false
 	}
-	l, ok := parseLine(fioPctlsParser, strings.TrimSpace(b.Lines[j].Text))
+	l, ok := parseLine(fioPctlsParser, b.trim(j))
 	if !ok {
 		return model.Row{}, false
 	}

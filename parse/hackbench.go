@@ -62,7 +62,7 @@ var hackbenchNote = regexp.MustCompile(`^Each sender will pass \d+ messages of \
 // hackbenchRun reads the run starting at line i; next is the line after
 // its Time line.
 func hackbenchRun(b *Block, i int) (row model.Row, next int, ok bool) {
-	text := strings.TrimSpace(b.Lines[i].Text)
+	text := b.trim(i)
 	if !strings.HasPrefix(text, "Running in ") {
 		return model.Row{}, 0, false
 	}
@@ -71,13 +71,13 @@ func hackbenchRun(b *Block, i int) (row model.Row, next int, ok bool) {
 		return model.Row{}, 0, false
 	}
 	j := i + 1
-	if j < len(b.Lines) && hackbenchNote.MatchString(strings.TrimSpace(b.Lines[j].Text)) {
+	if j < len(b.Lines) && hackbenchNote.MatchString(b.trim(j)) {
 		j++
 	}
 	if j >= len(b.Lines) {
 		return model.Row{}, 0, false
 	}
-	tm, ok := parseLine(hackbenchTimeParser, strings.TrimSpace(b.Lines[j].Text))
+	tm, ok := parseLine(hackbenchTimeParser, b.trim(j))
 	if !ok {
 		return model.Row{}, 0, false
 	}

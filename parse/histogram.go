@@ -169,7 +169,7 @@ func histSummaries(b *Block) []Match {
 // overflow counts, which no other tool prints so.
 func histFromHistfile(b *Block, i, n int) bool {
 	for k := i; k < i+n; k++ {
-		low := strings.ToLower(strings.TrimSpace(b.Lines[k].Text))
+		low := strings.ToLower(b.trim(k))
 		if strings.HasPrefix(low, "#") || strings.Contains(low, "overflows:") || strings.HasPrefix(low, "total:") {
 			return true
 		}
@@ -225,7 +225,7 @@ func histHeader(b *Block, i, n int) (int, []string) {
 		numbered[0] = ""
 	}
 	for k, blanks := i-1, 0; k >= 0; k-- {
-		text := strings.TrimSpace(b.Lines[k].Text)
+		text := b.trim(k)
 		if text == "" {
 			if blanks++; blanks > 1 {
 				break
@@ -405,7 +405,7 @@ func histSchbench(b *Block) []Match {
 // of one run: blank lines and "average rps:" lines.
 func histOnlyGlue(b *Block, from, to int) bool {
 	for k := from; k < to; k++ {
-		text := strings.TrimSpace(b.Lines[k].Text)
+		text := b.trim(k)
 		if text != "" && !strings.HasPrefix(strings.ToLower(text), "average rps:") {
 			return false
 		}
@@ -436,7 +436,7 @@ func histRun(b *Block, run []histSection) Match {
 	}
 	above := -1
 	for k := start - 1; k >= 0 && k >= start-2; k-- {
-		if strings.TrimSpace(b.Lines[k].Text) != "" {
+		if b.trim(k) != "" {
 			above = k
 			break
 		}
@@ -446,12 +446,12 @@ func histRun(b *Block, run []histSection) Match {
 	}
 	switch {
 	case above >= 0 && n > 1:
-		if v := histSplitHeader(strings.TrimSpace(b.Lines[above].Text), n); v != nil {
+		if v := histSplitHeader(b.trim(above), n); v != nil {
 			variants, start = v, above
 		}
 	case above >= 0 && histRunTitle(b.Lines[above].Text):
 		start = above
-		inner = []string{strings.TrimSuffix(strings.TrimSpace(b.Lines[above].Text), ":")}
+		inner = []string{strings.TrimSuffix(b.trim(above), ":")}
 	}
 	if n == 1 {
 		variants = []string{""}
@@ -497,7 +497,7 @@ func histAverageRPS(b *Block, i int) (model.Number, bool) {
 	if i >= len(b.Lines) {
 		return "", false
 	}
-	v, ok := strings.CutPrefix(strings.ToLower(strings.TrimSpace(b.Lines[i].Text)), "average rps:")
+	v, ok := strings.CutPrefix(strings.ToLower(b.trim(i)), "average rps:")
 	if !ok {
 		return "", false
 	}

@@ -69,7 +69,7 @@ var kernbenchHeader = regexp.MustCompile(`(?i)^\s*average\s+(.*?\S)\s+run\b\s*(?
 
 // kernbenchParse reads line i as a statistic row.
 func kernbenchParse(b *Block, i int) (string, []*kernbenchValue, bool) {
-	text := strings.TrimSpace(b.Lines[i].Text)
+	text := b.trim(i)
 	if text == "" || !isLetter(text[0]) || !kernbenchNamed(text) {
 		return "", nil, false
 	}
@@ -148,7 +148,7 @@ func kernbenchTable(b *Block, i, end, n int, rows []model.Row) Match {
 	variants := make([]string, n)
 	start := i
 	if k := prevText(b, i, max(0, i-1)); n > 1 && k >= 0 {
-		if v := histSplitHeader(strings.TrimSpace(b.Lines[k].Text), n); v != nil {
+		if v := histSplitHeader(b.trim(k), n); v != nil {
 			variants, start = v, k
 			t.Variants, t.Baseline = v, v[0]
 		}

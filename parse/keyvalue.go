@@ -174,7 +174,7 @@ func annotatedKV(b *Block) []Match {
 func (t *kvTable) continuesAfter(b *Block, i int) bool {
 	for j := i + 1; j < len(b.Lines); j++ {
 		if !blank(b, j) {
-			_, ok := kvRead(strings.TrimSpace(b.Lines[j].Text))
+			_, ok := kvRead(b.trim(j))
 			return ok
 		}
 	}

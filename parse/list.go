@@ -133,7 +133,7 @@ func (list) Read(b *Block) []Match {
 		return parsed[j], parsed[j] != nil
 	}
 	for i := 0; i < len(b.Lines); i++ {
-		text := strings.TrimSpace(b.Lines[i].Text)
+		text := b.trim(i)
 		// a header holds no digit and a row ends in a number: the
 		// cheapest tests first
 		header := false
@@ -159,7 +159,7 @@ func (list) Read(b *Block) []Match {
 		// line of the first
 		pctRun, pctFrom := 0, -1
 		for j := first; j < len(b.Lines); j++ {
-			t := strings.TrimSpace(b.Lines[j].Text)
+			t := b.trim(j)
 			if t == "" {
 				continue
 			}

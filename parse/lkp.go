@@ -68,7 +68,7 @@ var lkpMonitors = map[string]bool{
 func (lkp) Read(b *Block) []Match {
 	var out []Match
 	for i := 0; i < len(b.Lines); i++ {
-		rule := strings.TrimSpace(b.Lines[i].Text)
+		rule := b.trim(i)
 		if !lkpRule.MatchString(rule) {
 			continue
 		}
@@ -76,7 +76,7 @@ func (lkp) Read(b *Block) []Match {
 		if h < 0 {
 			continue
 		}
-		w, ok := headerWords(strings.TrimSpace(b.Lines[h].Text))
+		w, ok := headerWords(b.trim(h))
 		cols := len(strings.Fields(rule))
 		if !ok || w.Key != "" || len(w.Words) != cols {
 			continue
@@ -97,7 +97,7 @@ func lkpTable(b *Block, start, from int, variants []string) (Match, bool) {
 	prefixes := map[string]int{}
 	end := from
 	for j := from; j < len(b.Lines); j++ {
-		text := strings.TrimSpace(b.Lines[j].Text)
+		text := b.trim(j)
 		if text == "" || strings.HasPrefix(text, "%stddev") || strings.Trim(text, `\| `) == "" {
 			continue
 		}

@@ -168,7 +168,7 @@ func mmField(stat string) (value, pct string) {
 func (mmtests) Read(b *Block) []Match {
 	var out []Match
 	for i := 0; i < len(b.Lines); i++ {
-		first, ok := mmLine(strings.TrimSpace(b.Lines[i].Text))
+		first, ok := mmLine(b.trim(i))
 		if !ok {
 			continue
 		}
@@ -178,7 +178,7 @@ func (mmtests) Read(b *Block) []Match {
 		var at []int
 		end := i
 		for j := i; j < len(b.Lines); j++ {
-			text := strings.TrimSpace(b.Lines[j].Text)
+			text := b.trim(j)
 			if text == "" {
 				continue
 			}
@@ -218,16 +218,16 @@ func mmHeader(b *Block, i, n int) ([]string, int) {
 	if h < 0 {
 		return nil, i
 	}
-	w, ok := headerWords(strings.TrimSpace(b.Lines[h].Text))
+	w, ok := headerWords(b.trim(h))
 	if !ok || len(w.Words) < n || !plausibleHeader(w) || !mmHeaderShaped(b.Lines[h].Text) {
 		return nil, i
 	}
-	if _, isRow := mmLine(strings.TrimSpace(b.Lines[h].Text)); isRow {
+	if _, isRow := mmLine(b.trim(h)); isRow {
 		return nil, i
 	}
 	variants := append([]string{}, w.Words[len(w.Words)-n:]...)
 	if up := prevText(b, h, 0); up >= 0 && h-up == 1 {
-		if uw, ok := headerWords(strings.TrimSpace(b.Lines[up].Text)); ok && uw.Key == "" && len(uw.Words) == n && len(w.Words) == n {
+		if uw, ok := headerWords(b.trim(up)); ok && uw.Key == "" && len(uw.Words) == n && len(w.Words) == n {
 			for k := range variants {
 				variants[k] = uw.Words[k] + " " + variants[k]
 			}

@@ -40,7 +40,7 @@ var netperfBanner = guard(containing("TEST"), regexp.MustCompile(`^(?:MIGRATED\s
 func (netperfFamily) Read(b *Block) []Match {
 	var out []Match
 	for i := 0; i < len(b.Lines); i++ {
-		m := netperfBanner.FindStringSubmatch(strings.TrimSpace(b.Lines[i].Text))
+		m := netperfBanner.FindStringSubmatch(b.trim(i))
 		if m == nil {
 			continue
 		}
@@ -56,10 +56,10 @@ func (netperfFamily) Read(b *Block) []Match {
 func readNetperf(b *Block, i int, test string) (Match, bool) {
 	j := i + 1
 	var titles []string
-	for ; j < len(b.Lines) && strings.TrimSpace(b.Lines[j].Text) != "" && len(titles) < 6; j++ {
+	for ; j < len(b.Lines) && b.trim(j) != "" && len(titles) < 6; j++ {
 		titles = append(titles, b.Lines[j].Text)
 	}
-	for j < len(b.Lines) && strings.TrimSpace(b.Lines[j].Text) == "" {
+	for j < len(b.Lines) && b.trim(j) == "" {
 		j++
 	}
 	var data [][]tok

@@ -2,6 +2,7 @@ package parse
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
 )
@@ -32,6 +33,19 @@ type Block struct {
 	base  int           // index of Lines[0] in seg.lines
 	lex   *lineTokens   // tokens of Lines, lexed once (lexcache.go)
 	grids *[]gridRegion // the grid regions, found once for both grid families
+	trims []string      // the lines without surrounding blanks (trim)
+}
+
+// trim returns line i's text without its surrounding blanks, the form the
+// families' line checks read; the block trims its lines once for all.
+func (b *Block) trim(i int) string {
+	if b.trims == nil {
+		b.trims = make([]string, len(b.Lines))
+		for k, l := range b.Lines {
+			b.trims[k] = strings.TrimSpace(l.Text)
+		}
+	}
+	return b.trims[i]
 }
 
 // Texts returns the text of every line of the block.

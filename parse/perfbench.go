@@ -75,7 +75,7 @@ func perfBenchShaped(text string) bool {
 
 // perfBenchRow reads line i as a result line.
 func perfBenchRow(b *Block, i int) (model.Row, bool) {
-	text := strings.TrimSpace(b.Lines[i].Text)
+	text := b.trim(i)
 	if !perfBenchShaped(text) {
 		return model.Row{}, false
 	}
@@ -102,9 +102,9 @@ func (perfBenchFamily) Read(b *Block) []Match {
 	for i := 0; i < len(b.Lines); {
 		start, bench := i, ""
 		j := i
-		if m := perfBenchRunning.FindStringSubmatch(strings.TrimSpace(b.Lines[i].Text)); m != nil {
+		if m := perfBenchRunning.FindStringSubmatch(b.trim(i)); m != nil {
 			bench = "perf bench " + strings.ReplaceAll(m[1], "/", " ")
-			for j = i + 1; j < len(b.Lines) && strings.HasPrefix(strings.TrimSpace(b.Lines[j].Text), "#"); j++ {
+			for j = i + 1; j < len(b.Lines) && strings.HasPrefix(b.trim(j), "#"); j++ {
 			}
 		}
 		t := model.Table{Benchmark: bench}

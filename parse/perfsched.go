@@ -82,8 +82,8 @@ func perfSchedRead(b *Block, i int) (perfSchedRow, bool) {
 		return perfSchedRow{}, false
 	}
 	end := i + 1
-	for end < len(b.Lines) && perfSchedKeyStart.MatchString(strings.TrimSpace(b.Lines[end].Text)) {
-		text = strings.TrimRight(text, " \t") + " " + strings.TrimSpace(b.Lines[end].Text)
+	for end < len(b.Lines) && perfSchedKeyStart.MatchString(b.trim(end)) {
+		text = strings.TrimRight(text, " \t") + " " + b.trim(end)
 		end++
 	}
 	cells, err := parseText(perfSchedParser, text[bar:])
@@ -155,7 +155,7 @@ func (perfSchedFamily) Read(b *Block) []Match {
 			t.Rows = append(t.Rows, r.row)
 			j, end = r.end, r.end
 		}
-		for end < len(b.Lines) && isRule(strings.TrimSpace(b.Lines[end].Text)) {
+		for end < len(b.Lines) && isRule(b.trim(end)) {
 			end++
 		}
 		out = append(out, Match{Start: start, End: end, Table: t})

@@ -101,13 +101,13 @@ type perfStatRow struct {
 // spread or share "( +-  0.50% )  (75.00%)" pushed to the next line); next
 // is the line after them, ok is false when line i is not a perf stat line.
 func perfStatRead(b *Block, i int) (r perfStatRow, next int, ok bool) {
-	trim := strings.TrimSpace(b.Lines[i].Text)
+	trim := b.trim(i)
 	if trim == "" || (!isDigit(trim[0]) && trim[0] != '<' && !strings.Contains(trim, "#")) {
 		return perfStatRow{}, 0, false
 	}
 	next = i + 1
-	for next < len(b.Lines) && strings.HasPrefix(strings.TrimSpace(b.Lines[next].Text), "(") {
-		trim += " " + strings.TrimSpace(b.Lines[next].Text)
+	for next < len(b.Lines) && strings.HasPrefix(b.trim(next), "(") {
+		trim += " " + b.trim(next)
 		next++
 	}
 	r, ok = perfStatLineOf(b, i, trim)
@@ -184,7 +184,7 @@ func perfStatAddMetric(m *perfStatMetric, add func(field, tok string)) {
 func (perfStatFamily) Read(b *Block) []Match {
 	var out []Match
 	for i := 0; i < len(b.Lines); {
-		if strings.TrimSpace(b.Lines[i].Text) == "" {
+		if b.trim(i) == "" {
 			i++
 			continue
 		}
@@ -196,7 +196,7 @@ func (perfStatFamily) Read(b *Block) []Match {
 		t := model.Table{Benchmark: "perf stat"}
 		marked, end := false, i
 		for j, blanks := i, 0; j < len(b.Lines); j++ {
-			if strings.TrimSpace(b.Lines[j].Text) == "" {
+			if b.trim(j) == "" {
 				if blanks++; blanks > 1 && len(t.Rows) > 0 || blanks > 2 {
 					break
 				}

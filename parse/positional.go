@@ -98,7 +98,7 @@ func readPositional(b *Block, rule, first int) (Match, bool) {
 	// header lines: up to three non-blank lines with letters above
 	hstart := headEnd
 	for hstart > 0 && headEnd-hstart < 3 {
-		t := strings.TrimSpace(b.Lines[hstart-1].Text)
+		t := b.trim(hstart - 1)
 		if t == "" || isRule(t) || sentenceEnd(t) || strings.HasSuffix(t, ":") || !hasLetter(t) || len(t) > maxColLine {
 			break
 		}
@@ -111,7 +111,7 @@ func readPositional(b *Block, rule, first int) (Match, bool) {
 	var rows [][]tok
 	var lines []int
 	for i := first; i < len(b.Lines); i++ {
-		t := strings.TrimSpace(b.Lines[i].Text)
+		t := b.trim(i)
 		if t == "" || isRule(t) || len(b.Lines[i].Text) > maxColLine || strings.ContainsAny(t, "|:=") || isProse(t) {
 			break
 		}

@@ -156,7 +156,7 @@ func readTransposed(b *Block, rows []*statRow, i int) (Match, bool) {
 	end := i
 scan:
 	for j := i; j < len(b.Lines); j++ {
-		text := strings.TrimSpace(b.Lines[j].Text)
+		text := b.trim(j)
 		switch {
 		case rows[j] != nil && len(rows[j].values) == width:
 			cur.rows = append(cur.rows, rows[j])
@@ -183,12 +183,12 @@ scan:
 	}
 	start := i
 	if len(groups) > 1 && i > 0 && tHeading(b.Lines[i-1].Text) && rows[i-1] == nil {
-		groups[0].heading = strings.TrimSpace(b.Lines[i-1].Text)
+		groups[0].heading = b.trim(i - 1)
 		start = i - 1
 	}
 	var titles []string
 	for j := start - 1; j >= 0 && j >= start-2; j-- {
-		text := strings.TrimSpace(b.Lines[j].Text)
+		text := b.trim(j)
 		if text == "" || sentenceEnd(text) || strings.HasSuffix(text, ":") || rows[j] != nil || len(text) > 120 {
 			break
 		}

@@ -74,7 +74,7 @@ func (unixbenchFamily) Read(b *Block) []Match {
 	for i := 0; i < len(b.Lines); {
 		var m Match
 		var end int
-		text := strings.TrimSpace(b.Lines[i].Text)
+		text := b.trim(i)
 		switch {
 		case unixbenchIndexHead.MatchString(text):
 			m, end = unixbenchIndex(b, i)
@@ -104,7 +104,7 @@ func unixbenchResults(b *Block, i int) (Match, int) {
 	t := model.Table{}
 	j := i
 	for ; j < len(b.Lines); j++ {
-		sub := unixbenchResult.FindStringSubmatch(strings.TrimSpace(b.Lines[j].Text))
+		sub := unixbenchResult.FindStringSubmatch(b.trim(j))
 		if sub == nil {
 			break
 		}
@@ -128,7 +128,7 @@ func unixbenchIndex(b *Block, i int) (Match, int) {
 	t := model.Table{}
 	end := i + 1
 	for j := i + 1; j < len(b.Lines); j++ {
-		text := strings.TrimSpace(b.Lines[j].Text)
+		text := b.trim(j)
 		if isRule(text) {
 			continue
 		}

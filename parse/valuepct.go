@@ -112,7 +112,7 @@ type vpReader struct {
 func (valuePct) Read(b *Block) []Match {
 	r := &vpReader{b: b, known: map[int][]string{}, lastEnd: -1}
 	for i := 0; i < len(b.Lines); i++ {
-		text := strings.TrimSpace(b.Lines[i].Text)
+		text := b.trim(i)
 		if text == "" {
 			continue
 		}
