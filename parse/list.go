@@ -58,20 +58,21 @@ func endsInNumber(text string) bool {
 }
 
 // wordBeforeLast reports whether the number ending text (before a '%') may
-// follow a word or a ':' as the row grammar has it: the last blank-free run
-// or the run before it holds what every cell-lexer word holds (an ASCII
-// letter, '_' or '#') or a ':'. Runs are cut at blanks and tabs only,
-// never finer than the lexer's blanks, so the token before the number lies
-// in one of the two.
+// follow a word or a ':' as the row grammar has it: the last run of
+// non-blanks or the run before it holds what every cell-lexer word holds
+// (an ASCII letter, '_' or '#') or a ':'. Runs are cut at the cell lexer's
+// own blanks, so every token lies in one run and the token before the
+// number ends one of the two.
 func wordBeforeLast(text string) bool {
-	t := strings.TrimRight(text, " \t")
-	t = strings.TrimRight(strings.TrimSuffix(t, "%"), " \t")
-	cut := strings.LastIndexAny(t, " \t")
+	const blanks = " \t\n\f\r" // the cell lexer's Space
+	t := strings.TrimRight(text, blanks)
+	t = strings.TrimRight(strings.TrimSuffix(t, "%"), blanks)
+	cut := strings.LastIndexAny(t, blanks)
 	if wordish(t[cut+1:]) {
 		return true
 	}
-	before := strings.TrimRight(t[:max(cut, 0)], " \t")
-	return wordish(before[strings.LastIndexAny(before, " \t")+1:])
+	before := strings.TrimRight(t[:max(cut, 0)], blanks)
+	return wordish(before[strings.LastIndexAny(before, blanks)+1:])
 }
 
 // wordish reports whether s holds an ASCII letter, '_', '#' or ':'.

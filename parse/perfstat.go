@@ -110,8 +110,23 @@ func perfStatRead(b *Block, i int) (r perfStatRow, next int, ok bool) {
 		trim += " " + b.trim(next)
 		next++
 	}
+	if !perfStatShaped(trim) {
+		return perfStatRow{}, 0, false
+	}
 	r, ok = perfStatLineOf(b, i, trim)
 	return r, next, ok
+}
+
+// perfStatShaped is the cheap check before the grammar: an event line
+// names its event (a Name token begins with a letter, '_' or '/'), a
+// metric line has its '#'. Rows of bare numbers have neither.
+func perfStatShaped(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if c := text[i]; c == '#' || c == '_' || c == '/' || isLetter(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // perfStatLineOf reads the text of line i, joined with its wrapped tail.
