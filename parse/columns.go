@@ -745,14 +745,23 @@ func rowsAreVariants(head string, labels, titles, fields []string) bool {
 // refName reports whether a row label as a whole names a reference or its
 // counterpart: "base", "vanilla", "before", "patched", "after".
 func refName(label string) bool {
-	l := strings.ToLower(label)
-	if l == "patched" || l == "after" || l == "new" || l == "with patch" || l == "without patch" {
-		return true
+	same := strings.EqualFold // on ASCII, lower-casing compared in place
+	if !ascii(label) {
+		label = strings.ToLower(label)
+		same = func(a, b string) bool { return a == b }
+	}
+	for _, w := range refWords {
+		if same(label, w) {
+			return true
+		}
 	}
 	for _, w := range baselineWords {
-		if l == w {
+		if same(label, w) {
 			return true
 		}
 	}
 	return false
 }
+
+// refWords name the variant a reference is compared with.
+var refWords = []string{"patched", "after", "new", "with patch", "without patch"}

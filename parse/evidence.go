@@ -605,7 +605,10 @@ func logKeyword(s string) bool {
 // memoryLine reports whether a row label is top's or free's memory line,
 // however a mail client wrapped or quoted it ("+ Mem: 3943228k total,").
 func memoryLine(s string) bool {
-	for _, w := range strings.Fields(s) {
+	if !strings.Contains(s, "Mem:") && !strings.Contains(s, "Swap:") {
+		return false
+	}
+	for w := range strings.FieldsSeq(s) {
 		if w == "Mem:" || w == "Swap:" {
 			return true
 		}

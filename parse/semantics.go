@@ -273,7 +273,13 @@ func kernelName(s string) bool {
 	if refName(s) {
 		return true
 	}
-	f := strings.TrimPrefix(strings.Fields(s)[0], "v")
+	first := s // the first word, without strings.Fields' slice on ASCII
+	if !ascii(s) {
+		first = strings.Fields(s)[0]
+	} else if k := strings.IndexAny(s, " \t\n\v\f\r"); k >= 0 {
+		first = s[:k]
+	}
+	f := strings.TrimPrefix(first, "v")
 	// major.minor, then the end, another ".N", "-rc3", "-base", "+v3"
 	i := 0
 	for i < len(f) && isDigit(f[i]) {
