@@ -278,7 +278,7 @@ var glueUnits = map[string]bool{
 // and their qualifiers, turns version strings ("2.6.9", "2.6.10-") into
 // words, and folds a bracketed spread "( +/- 0.5 % )" into one tParen.
 func refine(line string, ts []tok) []tok {
-	out := make([]tok, 0, len(ts))
+	out := make([]tok, 0, len(ts)+4) // a composite word may become three tokens
 	for i := 0; i < len(ts); i++ {
 		t := ts[i]
 		switch {

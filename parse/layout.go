@@ -54,7 +54,7 @@ func (p piece) text(line string) string { return line[p.start:p.end] }
 // cutPieces splits a lexed line at '|' tokens and at gaps of two or more
 // blanks outside brackets.
 func cutPieces(ts []tok) []piece {
-	var out []piece
+	out := make([]piece, 0, min(len(ts), 16))
 	depth := 0
 	cur := -1  // index in out of the open piece
 	from := -1 // index in ts of its first token: a piece's tokens are a run of ts
