@@ -157,6 +157,12 @@ func (r *vpReader) wrapped(i int, text string, row *vpRow) (*vpRow, bool) {
 	if row == nil && !strings.Contains(text, "(") && !strings.Contains(text, "[") {
 		return nil, false
 	}
+	// vpShaped of the joined text, without joining: no "pct" or "%)" can
+	// span the blank the join puts between the two
+	if !strings.Contains(text, "(") && !strings.Contains(next, "(") ||
+		!strings.Contains(text, "pct") && !strings.Contains(text, "%)") && !strings.Contains(next, "pct") && !strings.Contains(next, "%)") {
+		return nil, false
+	}
 	joined, ok := vpLine(text + " " + next)
 	if !ok || row != nil && len(joined.Cells) <= len(row.Cells) {
 		return nil, false
