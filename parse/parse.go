@@ -125,6 +125,17 @@ type Verdict struct {
 	Why                string
 }
 
+// dropped marks the kept verdict of the lines start to end as dropped,
+// saying why.
+func (c *Candidate) dropped(start, end int, why string) {
+	for i, v := range c.Verdicts {
+		if v.Kept && v.StartLine == start && v.EndLine == end {
+			c.Verdicts[i].Kept, c.Verdicts[i].Why = false, why
+			return
+		}
+	}
+}
+
 // Explain lists the candidate blocks of a body and what each family made of
 // them, for the CLI's --explain listing.
 func Explain(body []model.Line) []Candidate {
@@ -153,8 +164,11 @@ func readSegments(segs []*segment, explain bool, done func(*segment)) ([]model.T
 				b.cover(m)
 			}
 			for _, m := range kept {
-				if t := b.finish(m); !b.evidence(m, &t, dumped) {
+				t := b.finish(m)
+				if !b.evidence(m, &t, dumped) {
 					tables = append(tables, t)
+				} else if explain {
+					cand.dropped(b.Lines[m.Start].No, b.Lines[m.End-1].No, "dropped: system state pasted as evidence")
 				}
 			}
 			if explain {

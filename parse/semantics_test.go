@@ -1,12 +1,14 @@
 package parse
 
 import (
+	"os"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestKernelName(t *testing.T) {
@@ -347,4 +349,22 @@ func TestStateCalculationsAndInventory(t *testing.T) {
 	} {
 		assert.Equal(t, tc.want, shownState(&tc.t), name)
 	}
+}
+
+// TestExplainSaysEvidence: a table dropped as system state shows in
+// Explain as dropped, with the reason, not as kept.
+func TestExplainSaysEvidence(t *testing.T) {
+	body, err := os.ReadFile("testdata/golden/state-negative.txt")
+	require.NoError(t, err)
+	dropped := 0
+	for _, c := range Explain(linesOf(string(body))) {
+		for _, v := range c.Verdicts {
+			if strings.Contains(v.Why, "system state") {
+				require.False(t, v.Kept)
+				dropped++
+			}
+		}
+	}
+	require.Positive(t, dropped)
+	require.Empty(t, Tables(linesOf(string(body))))
 }
