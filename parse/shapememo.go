@@ -41,8 +41,8 @@ var errNoReading = errors.New("parse: the grammar does not read this line")
 
 // parseText is p.ParseString("", text), read through the shape memo. Every
 // grammar of the package elides Space and nothing else, and none captures
-// raw tokens, so dropping Space changes no reading. A line a grammar does
-// not read gives errNoReading.
+// raw tokens, so dropping Space changes no reading. A line the memo knows
+// the grammar does not read gives errNoReading.
 func parseText[T any](p *participle.Parser[T], text string) (*T, error) {
 	toks, err := lexemesOf.lexemes(p.Lexer(), text)
 	if err != nil {
@@ -75,6 +75,8 @@ const maxShapes = 2048
 // to nil for a grammar the memo cannot serve.
 var memos sync.Map
 
+// memoFor returns the memo of p, nil when p's readings may depend on more
+// than the shape.
 func memoFor[T any](p *participle.Parser[T]) *grammarMemo {
 	if g, ok := memos.Load(p); ok {
 		return g.(*grammarMemo)
