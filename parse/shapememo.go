@@ -68,8 +68,9 @@ type shapeReading struct {
 	template reflect.Value
 }
 
-// maxShapes bounds each grammar's memo; a full memo starts again empty.
-const maxShapes = 2048
+// maxShapes bounds each grammar's memo (a shape and its template take a
+// few hundred bytes); a full memo starts again empty.
+const maxShapes = 1024
 
 // memos maps a grammar (its *participle.Parser[T]) to its *grammarMemo, or
 // to nil for a grammar the memo cannot serve.
