@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -16,7 +17,9 @@ import (
 // gitMessages reads a public-inbox epoch through the git binary: one
 // `git rev-list HEAD` lists the commits (replayed oldest first) and a
 // long-lived `git cat-file --batch` returns each commit's blob "m". fn gets
-// the commit id and the message; the data is fn's to keep. With since,
+// the commit id and the message; the data is valid until fn returns (the
+// reader reuses its buffer, so that an archive's messages are not each a
+// fresh allocation for the collector to sweep). With since,
 // only the commits after it are read (since..HEAD).
 //
 // Nothing is dropped without a word: fault gets every commit that could
@@ -149,6 +152,7 @@ type batchReader struct {
 	repo  string
 	fn    func(commit string, data []byte) error
 	fault func(commit string, err error) error
+	buf   []byte // the answer being handed to fn, reused
 }
 
 // run asks cat-file for "<commit>:m" of every commit and hands the
@@ -193,7 +197,7 @@ func (r *batchReader) run(commits [][20]byte) (n int, catErr, stop error) {
 	br := bufio.NewReaderSize(catOut, 256<<10)
 	for n < len(commits) {
 		commit := hex.EncodeToString(commits[n][:])
-		data, kind, err := readAnswer(br, commit)
+		data, kind, err := readAnswer(br, commit, r.buf)
 		if err != nil {
 			cancel()
 			<-fed
@@ -207,6 +211,9 @@ func (r *batchReader) run(commits [][20]byte) (n int, catErr, stop error) {
 			return n, err, nil
 		}
 		n++
+		if cap(data) <= maxPooled {
+			r.buf = data[:0] // a huge message's buffer is not kept
+		}
 		switch kind {
 		case "blob":
 			err = r.fn(commit, data)
@@ -227,9 +234,9 @@ func (r *batchReader) run(commits [][20]byte) (n int, catErr, stop error) {
 }
 
 // readAnswer reads one cat-file --batch answer, "<oid> <type> <size>\n
-// <data>\n" or "<name> missing\n", and returns the data and the type
-// ("missing" for the second).
-func readAnswer(r *bufio.Reader, commit string) ([]byte, string, error) {
+// <data>\n" or "<name> missing\n", and returns the data (in buf when it
+// fits) and the type ("missing" for the second).
+func readAnswer(r *bufio.Reader, commit string, buf []byte) ([]byte, string, error) {
 	head, err := r.ReadString('\n')
 	if err != nil {
 		return nil, "", fmt.Errorf("git cat-file stopped before answering: %w", err)
@@ -245,7 +252,7 @@ func readAnswer(r *bufio.Reader, commit string) ([]byte, string, error) {
 	if err != nil || size < 0 {
 		return nil, "", fmt.Errorf("git cat-file: unexpected answer %q", strings.TrimSpace(head))
 	}
-	data := make([]byte, size+1)
+	data := slices.Grow(buf[:0], size+1)[:size+1]
 	if _, err := io.ReadFull(r, data); err != nil {
 		return nil, "", fmt.Errorf("git cat-file: reading the object of %s: %w", commit, err)
 	}
