@@ -200,15 +200,23 @@ func address(v string) model.Address {
 	return model.Address{Email: strings.TrimSpace(v)}
 }
 
+// mailDate is the form nearly every mailer writes: RFC 1123 with a
+// numeric zone, the day in one or two digits or padded with a space ("Mon,
+// 2 Jan", "Mon,  2 Jan", "Mon, 02 Jan": a quarter of the linux-pm epoch
+// has a one-digit day, which time.RFC1123Z refuses).
+const mailDate = "Mon, _2 Jan 2006 15:04:05 -0700"
+
 // parseDate reads a Date header; nil when it is absent or unreadable.
-// The form nearly every mailer writes is parsed directly, a tenth of the
-// cost of net/mail's search through every form it accepts (to the same
-// instant: only its Unix time is stored).
+// mailDate, without the zone comment many add (" (PDT)"), is parsed
+// directly, a tenth of the cost of net/mail's search through every form
+// it accepts (to the same instant: only its Unix time is stored). Each
+// form tried in vain costs an error allocation, so the common ones must
+// not fall through.
 func parseDate(v string) *time.Time {
 	if v == "" {
 		return nil
 	}
-	if d, err := time.Parse(time.RFC1123Z, v); err == nil {
+	if d, err := time.Parse(mailDate, dropZoneComment(v)); err == nil {
 		return &d
 	}
 	d, err := netmail.ParseDate(v)
@@ -216,4 +224,15 @@ func parseDate(v string) *time.Time {
 		return nil
 	}
 	return &d
+}
+
+// dropZoneComment cuts a trailing comment after the zone: "... -0700
+// (PDT)" is "... -0700".
+func dropZoneComment(v string) string {
+	if strings.HasSuffix(v, ")") {
+		if i := strings.LastIndex(v, " ("); i > 0 {
+			return strings.TrimRight(v[:i], " ")
+		}
+	}
+	return v
 }
