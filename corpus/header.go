@@ -32,6 +32,15 @@ type rawHeader struct {
 func scanHeader(raw []byte) rawHeader {
 	var h rawHeader
 	var cur *string
+	// The folded lines of cur wait in cont, so that a References field
+	// folded over many lines is copied once, not once per line.
+	var cont []byte
+	unfold := func() {
+		if len(cont) > 0 {
+			*cur += string(cont)
+			cont = cont[:0]
+		}
+	}
 	pos := 0
 	for pos < len(raw) {
 		end := bytes.IndexByte(raw[pos:], '\n')
@@ -44,16 +53,18 @@ func scanHeader(raw []byte) rawHeader {
 		}
 		line := bytes.TrimSuffix(raw[pos:end], []byte("\r"))
 		if len(line) == 0 {
+			unfold()
 			h.bodyStart = next
 			return h
 		}
 		if line[0] == ' ' || line[0] == '\t' {
 			if cur != nil {
-				*cur += " " + string(bytes.TrimSpace(line))
+				cont = append(append(cont, ' '), bytes.TrimSpace(line)...)
 			}
 			pos = next
 			continue
 		}
+		unfold()
 		colon := bytes.IndexByte(line, ':')
 		if colon <= 0 {
 			h.bodyStart = pos
@@ -72,6 +83,7 @@ func scanHeader(raw []byte) rawHeader {
 		}
 		pos = next
 	}
+	unfold()
 	h.bodyStart = len(raw)
 	return h
 }

@@ -144,6 +144,15 @@ func TestScanHeader(t *testing.T) {
 	assert.Equal(t, "tess@example.org", address(h.from).Email)
 	assert.NotNil(t, parseDate(h.date))
 	assert.Equal(t, "body\r\n", raw[h.bodyStart:])
+	assert.Equal(t, "<root@b> <mid@b>", h.reference)
+
+	// A field folded over several lines keeps them all, in order, whether
+	// a field, the blank line, a line that is no field or the end of the
+	// data follows it.
+	for _, end := range []string{"\nX-Next: 1\n\nbody\n", "\n\nbody\n", "\nno field here\n", ""} {
+		h := scanHeader([]byte("Subject: one\n two\n\tthree\n   four" + end))
+		assert.Equal(t, "one two three four", h.subject, "%q", end)
+	}
 }
 
 // FuzzPrefilter checks that the prefilter never rejects a body in which
