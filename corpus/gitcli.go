@@ -204,13 +204,17 @@ func (r *batchReader) run(commits []listed) (n int, catErr, stop error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	catOut, err := cat.StdoutPipe()
+	catOut, w, err := widePipe()
 	if err != nil {
 		return 0, nil, err
 	}
+	defer catOut.Close()
+	cat.Stdout = w
 	var stderr bytes.Buffer
 	cat.Stderr = &stderr
-	if err := cat.Start(); err != nil {
+	err = cat.Start()
+	w.Close() // cat-file holds the writing end now: its exit ends the reading
+	if err != nil {
 		return 0, nil, fmt.Errorf("%s: git cat-file: %w", r.repo, err)
 	}
 	fed := make(chan struct{})
