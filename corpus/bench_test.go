@@ -70,7 +70,7 @@ func BenchmarkCrawlArchives(b *testing.B) {
 		b.Skip("LKMLBENCH_ARCHIVES names no archive")
 	}
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(88 << 20))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(80 << 20))
 	for _, in := range filepath.SplitList(env) {
 		b.Run(filepath.Base(filepath.Dir(in))+"/"+filepath.Base(in), func(b *testing.B) {
 			dir := b.TempDir()

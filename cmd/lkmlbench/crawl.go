@@ -113,17 +113,18 @@ func (c *crawlCmd) Run(ctx context.Context, k *kong.Context) (err error) {
 // 15-30 MB), so the default GOGC=100 collects very often. The soft limit
 // keeps the peak bounded, and it is what sets the pace: the heap reaches
 // it long before GOGC=400's goal, so the collector runs once per (limit -
-// live heap) allocated. On the linux-pm epoch (real mail, 5.7 GB
-// allocated) 64 MiB gave 312 collections, 88 MiB about half as many and
-// 1.5-2 CPU-s less, at a peak of 136 MB for the process with SQLite's
-// 8 MiB page cache (143 MB at 64 MiB with a 16 MiB cache); 96 MiB passed
-// 145 MB. GOGC and GOMEMLIMIT in the environment take precedence.
+// live heap) allocated. On the linux-pm epoch (real mail, 4.7-5.7 GB
+// allocated) 64 MiB gave 312 collections, 80 MiB 225 and 88 MiB 175,
+// with SQLite's page cache at 8 MiB (it was 16): the process peaked at
+// 132-133 MB with 80 MiB, but at 134-150 MB with 88 MiB, too close to
+// the 150 MB the crawl is held to (143 MB at 64 MiB with a 16 MiB
+// cache). GOGC and GOMEMLIMIT in the environment take precedence.
 func tuneGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(88 << 20)
+		debug.SetMemoryLimit(80 << 20)
 	}
 }
 
