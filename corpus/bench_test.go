@@ -3,8 +3,10 @@ package corpus_test
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"testing"
 
 	"github.com/lkmlbench/lkmlbench/corpus"
@@ -49,5 +51,44 @@ func BenchmarkCrawl(b *testing.B) {
 			os.Remove(filepath.Join(dir, "b"+string(rune('a'+i%26))+".db"+suffix))
 		}
 		b.StartTimer()
+	}
+}
+
+// BenchmarkCrawlArchives crawls each real archive named in
+// LKMLBENCH_ARCHIVES (colon-separated, as scripts/bench.sh takes them)
+// into a fresh database per iteration, with the crawl command's GC
+// settings; it skips when the variable is unset. It is the in-process
+// twin of bench.sh for profiles:
+//
+//	go test ./corpus -run '^$' -bench CrawlArchives -benchtime 1x -cpuprofile cpu.out
+//
+// MB/s counts message bytes, as bench.sh does; the git processes' CPU
+// is not in the profile.
+func BenchmarkCrawlArchives(b *testing.B) {
+	env := os.Getenv("LKMLBENCH_ARCHIVES")
+	if env == "" {
+		b.Skip("LKMLBENCH_ARCHIVES names no archive")
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(80 << 20))
+	for _, in := range filepath.SplitList(env) {
+		b.Run(filepath.Base(filepath.Dir(in))+"/"+filepath.Base(in), func(b *testing.B) {
+			dir := b.TempDir()
+			for i := 0; i < b.N; i++ {
+				path := filepath.Join(dir, fmt.Sprintf("crawl%d.db", i))
+				db, err := sqlite.Open(path)
+				if err != nil {
+					b.Fatal(err)
+				}
+				p, err := corpus.Crawl(context.Background(), db, []string{in}, corpus.Options{})
+				if err != nil || p.Stored == 0 {
+					b.Fatal(err, p)
+				}
+				if err := db.Close(); err != nil {
+					b.Fatal(err)
+				}
+				b.SetBytes(p.Bytes)
+			}
+		})
 	}
 }

@@ -6,17 +6,19 @@ import (
 )
 
 // inFlightBytes bounds the raw bytes of the messages between the reader
-// and the store. The count of messages in flight (inFlight) keeps an
-// archive of ordinary mail flat; this keeps one of huge messages flat too:
-// decoding costs several times a message's size, so only a few large
-// messages may be in the pipeline at once. A message larger than the
-// budget still goes through, alone.
+// and the workers, and of the messages with tables waiting to be stored.
+// The count of messages in flight (inFlight) keeps an archive of ordinary
+// mail flat; this keeps one of huge messages flat too: decoding costs
+// several times a message's size, so only a few large messages may be in
+// the pipeline at once. A message larger than the budget still goes
+// through, alone.
 const inFlightBytes = 24 << 20
 
 // byteBudget is a counting semaphore over bytes. Acquisitions come from
-// the one reader goroutine in input order and releases in the same order
-// from the writer, so the oldest message in flight always holds its share
-// and the pipeline cannot deadlock.
+// the one reader goroutine in input order; a worker releases a message's
+// share when it is done with it, unless its result holds tables, and the
+// writer releases those in input order. No release waits for an
+// acquisition, so the pipeline cannot deadlock.
 type byteBudget struct {
 	mu    sync.Mutex
 	cond  *sync.Cond

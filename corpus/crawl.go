@@ -12,8 +12,13 @@ import (
 
 // inFlight bounds the messages between the reader and the store (queued,
 // being decoded, waiting for their turn to be stored): memory stays flat
-// whatever the archive size.
-const inFlight = 256
+// whatever the archive size. It is also how far the other workers may
+// read ahead of a message that takes long (a log of a megabyte takes a
+// worker most of a second, in which the others get through thousands of
+// ordinary messages): with 256 the second core sat idle through each of
+// them. A message waiting for its turn without tables holds a record of
+// a few hundred bytes.
+const inFlight = 4096
 
 // Crawl reads every input into st and returns the final progress. Inputs
 // are read one after another, in name order inside folders; records reach
@@ -165,6 +170,12 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 			for it := range items {
 				r := wk.process(it)
 				it.release()
+				if !r.holdsTables() {
+					// What waits for its turn is a few small records:
+					// the raw bytes are done with.
+					c.budget.release(r.bytes)
+					r.bytes = 0
+				}
 				select {
 				case results <- r:
 				case <-ctx.Done():
@@ -233,7 +244,9 @@ func (c *crawl) write(ctx context.Context, results <-chan *result, tokens <-chan
 				delete(pending, next)
 				next++
 				<-tokens
-				c.budget.release(r.bytes)
+				if r.bytes > 0 {
+					c.budget.release(r.bytes)
+				}
 				c.take(r)
 				if len(c.cur.recs) >= c.opts.BatchSize {
 					if err := c.flush(true); err != nil {

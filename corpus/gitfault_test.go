@@ -178,3 +178,29 @@ func mustOpen(t *testing.T, dir string) *git.Repository {
 	require.NoError(t, err)
 	return r
 }
+
+// TestGitRepeatedMessage: a message committed again after a deletion has
+// the tree and blob of its first commit, which the git reader's listing
+// names only once; the later commits are still read (the repeat is a
+// duplicate, the deletion no fault), by both readers.
+func TestGitRepeatedMessage(t *testing.T) {
+	readers := []string{"go-git"}
+	if _, err := exec.LookPath("git"); err == nil {
+		readers = append(readers, "git")
+	}
+	msgs := corpusMessages(6)
+	msgs = append(msgs, msgs[2], msgs[2], corpusMessages(8)[7])
+	for _, reader := range readers {
+		t.Run(reader, func(t *testing.T) {
+			repo, _, _ := looseInbox(t, msgs, map[int]bool{6: true})
+			var faults []corpus.Fault
+			st := openStore(t, filepath.Join(t.TempDir(), "c.db"))
+			p, err := corpus.Crawl(context.Background(), st, []string{repo}, corpus.Options{GitReader: reader, OnFault: func(f corpus.Fault) { faults = append(faults, f) }})
+			require.NoError(t, err)
+			assert.Empty(t, faults)
+			assert.EqualValues(t, 8, p.Messages, "9 commits, one deletion")
+			assert.EqualValues(t, 7, p.Stored)
+			assert.EqualValues(t, 1, p.Duplicates)
+		})
+	}
+}

@@ -32,6 +32,15 @@ type rawHeader struct {
 func scanHeader(raw []byte) rawHeader {
 	var h rawHeader
 	var cur *string
+	// The folded lines of cur wait in cont, so that a References field
+	// folded over many lines is copied once, not once per line.
+	var cont []byte
+	unfold := func() {
+		if len(cont) > 0 {
+			*cur += string(cont)
+			cont = cont[:0]
+		}
+	}
 	pos := 0
 	for pos < len(raw) {
 		end := bytes.IndexByte(raw[pos:], '\n')
@@ -44,16 +53,18 @@ func scanHeader(raw []byte) rawHeader {
 		}
 		line := bytes.TrimSuffix(raw[pos:end], []byte("\r"))
 		if len(line) == 0 {
+			unfold()
 			h.bodyStart = next
 			return h
 		}
 		if line[0] == ' ' || line[0] == '\t' {
 			if cur != nil {
-				*cur += " " + string(bytes.TrimSpace(line))
+				cont = append(append(cont, ' '), bytes.TrimSpace(line)...)
 			}
 			pos = next
 			continue
 		}
+		unfold()
 		colon := bytes.IndexByte(line, ':')
 		if colon <= 0 {
 			h.bodyStart = pos
@@ -72,6 +83,7 @@ func scanHeader(raw []byte) rawHeader {
 		}
 		pos = next
 	}
+	unfold()
 	h.bodyStart = len(raw)
 	return h
 }
@@ -200,15 +212,23 @@ func address(v string) model.Address {
 	return model.Address{Email: strings.TrimSpace(v)}
 }
 
+// mailDate is the form nearly every mailer writes: RFC 1123 with a
+// numeric zone, the day in one or two digits or padded with a space ("Mon,
+// 2 Jan", "Mon,  2 Jan", "Mon, 02 Jan": a quarter of the linux-pm epoch
+// has a one-digit day, which time.RFC1123Z refuses).
+const mailDate = "Mon, _2 Jan 2006 15:04:05 -0700"
+
 // parseDate reads a Date header; nil when it is absent or unreadable.
-// The form nearly every mailer writes is parsed directly, a tenth of the
-// cost of net/mail's search through every form it accepts (to the same
-// instant: only its Unix time is stored).
+// mailDate, without the zone comment many add (" (PDT)"), is parsed
+// directly, a tenth of the cost of net/mail's search through every form
+// it accepts (to the same instant: only its Unix time is stored). Each
+// form tried in vain costs an error allocation, so the common ones must
+// not fall through.
 func parseDate(v string) *time.Time {
 	if v == "" {
 		return nil
 	}
-	if d, err := time.Parse(time.RFC1123Z, v); err == nil {
+	if d, err := time.Parse(mailDate, dropZoneComment(v)); err == nil {
 		return &d
 	}
 	d, err := netmail.ParseDate(v)
@@ -216,4 +236,15 @@ func parseDate(v string) *time.Time {
 		return nil
 	}
 	return &d
+}
+
+// dropZoneComment cuts a trailing comment after the zone: "... -0700
+// (PDT)" is "... -0700".
+func dropZoneComment(v string) string {
+	if strings.HasSuffix(v, ")") {
+		if i := strings.LastIndex(v, " ("); i > 0 {
+			return strings.TrimRight(v[:i], " ")
+		}
+	}
+	return v
 }

@@ -64,7 +64,7 @@ func noTableLine(line []byte) bool {
 	if bytes.HasSuffix(s, []byte("*/")) {
 		return true // a C comment
 	}
-	if len(s) >= 40 && !bytes.ContainsAny(s, " \t") && hasAlnum(s) {
+	if len(s) >= 40 && bytes.IndexByte(s, ' ') < 0 && bytes.IndexByte(s, '\t') < 0 && hasAlnum(s) {
 		return true // base64, a signature block, a URL: no row has no space
 	}
 	if !hasDigit(s) {
@@ -196,13 +196,24 @@ func attribution(s []byte) bool {
 // "gcc-15.2.0", "randconfig-a004-20201208", as in the configuration
 // lists of build robots. A table row ends in a number or a unit.
 func versionLast(s []byte) bool {
-	w := s[bytes.LastIndexAny(s, " \t")+1:]
+	w := s[lastBlank(s)+1:]
 	for i := 1; i+1 < len(w); i++ {
 		if w[i] == '-' && isLetter(w[i-1]) && isDigit(w[i+1]) {
 			return true
 		}
 	}
 	return false
+}
+
+// lastBlank returns the index of the last space or tab in s, or -1.
+// (bytes.LastIndexAny builds its set on every call.)
+func lastBlank(s []byte) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == ' ' || s[i] == '\t' {
+			return i
+		}
+	}
+	return -1
 }
 
 // spaceNBSP returns a copy of line with no-break spaces as spaces: the
@@ -336,8 +347,10 @@ func isDiffstat(s []byte) bool {
 // diffstat summary, or a date with a time.
 func hasNoise(s []byte) bool {
 	for i, c := range s {
+		// Space and 'e' start marks and most words: the second byte
+		// rules nearly all of them out before a comparison.
 		for _, m := range marksByFirst[c] {
-			if bytes.HasPrefix(s[i:], m) {
+			if i+1 < len(s) && s[i+1] == m[1] && bytes.HasPrefix(s[i:], m) {
 				return true
 			}
 		}

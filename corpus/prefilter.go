@@ -135,7 +135,7 @@ func prefilter(body []byte) pass {
 			i, rows = end, 0
 			continue
 		}
-		dump = isDumpHead(bytes.TrimLeft(line, " \t"))
+		dump = isDumpHead(trimLeft(line))
 		if inDiff || dump || noTableLine(line) {
 			i, rows = end, 0
 			continue

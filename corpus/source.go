@@ -339,9 +339,9 @@ func (w *walker) git(ctx context.Context, repo string) error {
 	fn := func(commit string, data []byte) error {
 		w.bytes.Add(int64(len(data)))
 		w.commits.Add(1)
-		data = mbox.NormalizeEOL(data)
-		return w.emit(&item{source: repo, commit: commit, raw: mbox.RawMessage{Data: data, Line: 1},
-			cp: &store.Checkpoint{Input: repo, Commit: commit}})
+		it := &item{source: repo, commit: commit, raw: mbox.RawMessage{Line: 1}, cp: &store.Checkpoint{Input: repo, Commit: commit}}
+		it.own(mbox.NormalizeEOL(data))
+		return w.emit(it)
 	}
 	// A commit that could not be read moves no checkpoint: a later run
 	// reads it again (and reports it again) unless a later message is

@@ -27,13 +27,25 @@ func position(first, seq int64) int64 { return (first + seq) << seqShift }
 type result struct {
 	seq      int64
 	cp       *store.Checkpoint // the item's, to store with its records
-	bytes    int64             // the item's raw size, held in the crawl's byte budget
+	bytes    int64             // the item's raw size while held in the crawl's byte budget
 	recs     []store.Record
 	messages int64 // messages read (stored or not)
 	stored   int64 // skipped before decoding: stored before (item.stored)
 	filtered int64
 	decoded  int64
 	faults   []Fault
+}
+
+// holdsTables reports whether the result carries tables, whose size
+// grows with the message's: until it is stored it keeps its share of the
+// byte budget.
+func (r *result) holdsTables() bool {
+	for i := range r.recs {
+		if len(r.recs[i].Tables) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // worker turns items into records; besides the options it holds only a

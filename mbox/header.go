@@ -32,6 +32,16 @@ func splitHeader(data []byte) headerBlock {
 		pos = nextLine(data, 0)
 		h.lines = 1
 	}
+	// The folded lines of the last field wait in cont: joined once, a
+	// Cc list folded over a hundred lines is copied once, not per line.
+	var cont strings.Builder
+	unfold := func() {
+		if cont.Len() > 0 {
+			f := &h.fields[len(h.fields)-1]
+			f.value += cont.String()
+			cont.Reset()
+		}
+	}
 	for pos < len(data) {
 		end := nextLine(data, pos)
 		line := bytes.TrimRight(data[pos:end], "\r\n")
@@ -42,15 +52,18 @@ func splitHeader(data []byte) headerBlock {
 				h.bodyStart = pos
 				return h
 			}
+			unfold()
 			h.bodyStart, h.lines = end, h.lines+1
 			return h
 		case (line[0] == ' ' || line[0] == '\t') && len(h.fields) > 0:
-			f := &h.fields[len(h.fields)-1]
-			f.value += " " + strings.TrimSpace(latin1Header(line))
+			cont.WriteByte(' ')
+			cont.WriteString(strings.TrimSpace(latin1Header(line)))
 		case isHeaderLine(line):
+			unfold()
 			i := bytes.IndexByte(line, ':')
 			h.fields = append(h.fields, headerField{key: string(line[:i]), value: strings.TrimSpace(latin1Header(line[i+1:]))})
 		default:
+			unfold()
 			h.malformed = len(h.fields) > 0
 			h.bodyStart = pos
 			return h
@@ -58,6 +71,7 @@ func splitHeader(data []byte) headerBlock {
 		h.lines++
 		pos = end
 	}
+	unfold()
 	h.bodyStart = len(data)
 	return h
 }
