@@ -235,3 +235,16 @@ func TestInterruptResumeInbox(t *testing.T) {
 	assert.Equal(t, 40, count(t, st, "SELECT count(DISTINCT message_id) FROM messages"))
 	assert.Equal(t, 40, count(t, st, "SELECT count(*) FROM messages"))
 }
+
+// TestNoTotals: a crawl told to show no totals does not count the commits
+// beforehand, and reads them all the same.
+func TestNoTotals(t *testing.T) {
+	dir := t.TempDir()
+	in := writeInbox(t, filepath.Join(dir, "inbox"), corpusMessages(12), 10)
+	st := openStore(t, filepath.Join(dir, "c.db"))
+	p, err := corpus.Crawl(context.Background(), st, []string{in}, corpus.Options{NoTotals: true})
+	require.NoError(t, err)
+	assert.EqualValues(t, 0, p.TotalCommits)
+	assert.EqualValues(t, 12, p.Stored)
+	assert.Positive(t, p.Commits)
+}

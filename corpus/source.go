@@ -400,6 +400,9 @@ func (w *walker) plan(ctx context.Context, inputs []string) (int64, error) {
 		for _, e := range epochs {
 			since := w.startAfter(ctx, e)
 			w.since[e] = since
+			if w.opts.NoTotals {
+				continue
+			}
 			var n int64
 			var err error
 			if w.useGitBinary() {

@@ -80,6 +80,7 @@ func (c *crawlCmd) Run(ctx context.Context, k *kong.Context) (err error) {
 	show := newProgressView(k.Stderr)
 	faults := 0
 	opts.OnProgress = show.update
+	opts.NoTotals = !show.tty // the commit count is for the bar alone
 	opts.OnFault = func(f corpus.Fault) {
 		faults++
 		kind := "fault"
