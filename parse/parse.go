@@ -211,14 +211,16 @@ func (b *Block) resolve(explain bool) ([]Match, Candidate) {
 	var kept []Match
 	cand := Candidate{StartLine: b.Lines[0].No, EndLine: b.Lines[len(b.Lines)-1].No}
 	read := false
+	grew := len(rowLines) > 0 // rowLines grew since the block was last checked
 	for start := 0; start < len(families); {
 		end := start + 1
 		for end < len(families) && families[end].rank == families[start].rank {
 			end++
 		}
-		if !explain && b.allDigitLinesIn(rowLines) {
+		if !explain && grew && b.allDigitLinesIn(rowLines) {
 			break
 		}
+		grew = false
 		var group []found
 		for _, f := range families[start:end] {
 			for _, m := range f.family.Read(b) {
@@ -250,6 +252,7 @@ func (b *Block) resolve(explain bool) ([]Match, Candidate) {
 				for _, r := range f.m.Table.Rows {
 					rowLines[r.Line] = true
 				}
+				grew = true
 				kept = append(kept, f.m)
 			}
 			if explain {
