@@ -1,7 +1,6 @@
 package parse
 
 import (
-	"strconv"
 	"strings"
 	"sync"
 
@@ -80,13 +79,7 @@ func (c *lexemeCache) lexemes(def lexer.Definition, text string) ([]lexeme, erro
 	}
 	scratch := lexemeScratch.Get().(*[]lexeme)
 	defer lexemeScratch.Put(scratch)
-	var toks []lexeme
-	var err error
-	if hd, ok := def.(*handLexer); ok {
-		toks, err = lexLexemes((*scratch)[:0], hd, text)
-	} else {
-		toks, err = lexWith((*scratch)[:0], def, text)
-	}
+	toks, err := lexWith((*scratch)[:0], def, text)
 	*scratch = toks
 	if err == nil {
 		l.toks = append([]lexeme(nil), toks...)
@@ -105,29 +98,9 @@ func (c *lexemeCache) lexemes(def lexer.Definition, text string) ([]lexeme, erro
 	return l.toks, l.err
 }
 
-// lexLexemes appends the tokens of text under def to out, without the Space
+// lexWith appends the tokens of text under def to out, without the Space
 // tokens every grammar elides, ending with an EOF lexeme; it fails where
 // def cannot lex text, as participle's lexing would.
-func lexLexemes(out []lexeme, def *handLexer, text string) ([]lexeme, error) {
-	space := def.symbols["Space"]
-	pos := lexer.Position{Line: 1, Column: 1}
-	noWord := 0
-	for i := 0; i < len(text); {
-		typ, end := def.scan(text, i, &noWord)
-		if end < 0 {
-			return out, &lexer.Error{Msg: "lexer: invalid input text " + strconv.Quote(text[i:min(len(text), i+16)]), Pos: pos}
-		}
-		if typ != space {
-			out = append(out, lexeme{typ: typ, start: i, end: end, line: pos.Line, column: pos.Column})
-		}
-		advance(&pos, text[i:end])
-		i = end
-	}
-	return append(out, lexeme{typ: lexer.EOF, start: len(text), end: len(text), line: pos.Line, column: pos.Column}), nil
-}
-
-// lexWith lexes text as lexLexemes does, with any participle lexer (the
-// regular-expression lexers of a few families).
 func lexWith(out []lexeme, def lexer.Definition, text string) ([]lexeme, error) {
 	var l lexer.Lexer
 	var err error
