@@ -12,6 +12,7 @@ var guardedPatterns = map[string]guardedRE{
 	"unixbenchResult": unixbenchResult, "unixbenchIndexHead": unixbenchIndexHead,
 	"fioJob": fioJob, "fioDirection": fioDirection, "mmStat": mmStat,
 	"histPercentiles": histPercentiles, "netperfBanner": netperfBanner, "lkpRule": lkpRule, "perfBenchRunning": perfBenchRunning,
+	"perfStatHeader": perfStatHeader,
 }
 
 // guardSamples are lines each pattern matches, and near misses.
@@ -22,6 +23,7 @@ var guardSamples = []string{
 	"write: io=1024MB, bw=1234KB/s", "Amean", "hmean", "BAmean-99", "1st-qrtle", "p99.9",
 	"Wakeup Latencies percentiles (usec)", "PERCENTILES", "PeRcEnTiLeſ", "percentile", "opſ", "Median", "MAX-4", "coeffvar", "Range", "Duration", "2nd-qrtle", "3rd-qrtle", "4th-qrtle", "Gmean-2", "Min", "Ops", "P50", "MIGRATED TCP STREAM TEST from 0.0.0.0", "---------------- ----------------",
 	"# Running 'sched/messaging' benchmark:", "Stddev", "unixbench-pipe", "",
+	" Performance counter stats for 'hackbench -g 10' (5 runs):", "PERFORMANCE COUNTER STATS FOR system wide:", "performance counter ſtats for x",
 }
 
 // TestGuardsKeepMatches checks that no guard hides a match of its pattern

@@ -87,7 +87,7 @@ var perfStatKnown = map[string]bool{
 }
 
 // perfStatHeader is " Performance counter stats for 'cmd' (10 runs):".
-var perfStatHeader = regexp.MustCompile(`(?i)^\s*performance counter stats for (?:'([^']*)'|(.*?))\s*(\(\d+ runs\))?\s*:?\s*$`)
+var perfStatHeader = guard(containingFold("counter"), regexp.MustCompile(`(?i)^\s*performance counter stats for (?:'([^']*)'|(.*?))\s*(\(\d+ runs\))?\s*:?\s*$`))
 
 // perfStatRow is one line's reading: a new row, or a metric for the row
 // above (extend).
