@@ -2,6 +2,7 @@ package parse
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -120,4 +121,24 @@ func readFixture(t *testing.T, path string) string {
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)
 	return string(b)
+}
+
+// FuzzSegmentCache: a body read again, its segments from the cache, and
+// the same body below a line more, read as it would be fresh, give what
+// a fresh reading gives.
+func FuzzSegmentCache(f *testing.F) {
+	files, _ := filepath.Glob("testdata/golden/*.txt")
+	for _, p := range files {
+		if b, err := os.ReadFile(p); err == nil {
+			f.Add(string(b))
+		}
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		lower := "a line above\n" + body
+		forgetSegments()
+		fresh := Tables(linesOf(lower))
+		forgetSegments()
+		Tables(linesOf(body))
+		require.Equal(t, fresh, Tables(linesOf(lower)))
+	})
 }
