@@ -110,18 +110,14 @@ func denseBody() string {
 	return b.String()
 }
 
-// forgetLines empties the caches that hold lines of what was read (the
-// lexemes of lines, the tables of segments): a benchmark reads the same
-// text at every iteration, which mail seldom repeats, so each iteration
-// starts as the first did. The shape memo is kept: shapes do recur from
-// message to message.
+// forgetLines empties the cache of lexed lines: a benchmark reads the
+// same text at every iteration, which mail seldom repeats, so each
+// iteration starts as the first did. The shape memo is kept: shapes do
+// recur from message to message.
 func forgetLines() {
 	lexemesOf.mu.Lock()
 	clear(lexemesOf.m)
 	lexemesOf.mu.Unlock()
-	segmentsRead.mu.Lock()
-	clear(segmentsRead.m)
-	segmentsRead.mu.Unlock()
 }
 
 // BenchmarkTablesDense measures the whole reading on a table-dense body:

@@ -154,18 +154,6 @@ func readSegments(segs []*segment, explain bool, done func(*segment)) ([]model.T
 	var cands []Candidate
 	dumped := map[int]int{} // lines of the tables dropped as system state: their column counts
 	for _, seg := range segs {
-		var digest segmentDigest
-		if !explain { // explain wants every family's verdicts
-			digest = seg.digest()
-			if ts, ok := cachedTables(digest, seg); ok {
-				if done != nil {
-					done(seg)
-				}
-				tables = append(tables, ts...)
-				continue
-			}
-		}
-		first := len(tables)
 		blocks := seg.blocks()
 		if done != nil {
 			done(seg)
@@ -186,9 +174,6 @@ func readSegments(segs []*segment, explain bool, done func(*segment)) ([]model.T
 			if explain {
 				cands = append(cands, cand)
 			}
-		}
-		if !explain && len(seg.cuts) == 0 && placed(tables[first:]) {
-			keepTables(digest, seg, tables[first:])
 		}
 	}
 	sort.SliceStable(tables, func(i, j int) bool { return tables[i].StartLine < tables[j].StartLine })
