@@ -41,18 +41,7 @@ func (g guardedRE) FindAllStringIndex(s string, n int) [][]int {
 // lit, a lower-case ASCII literal none of whose letters case folding maps
 // outside ASCII (so not 'k' or 's').
 func containingFold(lit string) func(string) bool {
-	return func(s string) bool {
-		for i := 0; i+len(lit) <= len(s); i++ {
-			k := 0
-			for k < len(lit) && s[i+k]|0x20 == lit[k] {
-				k++
-			}
-			if k == len(lit) {
-				return true
-			}
-		}
-		return false
-	}
+	return func(s string) bool { return containsASCIIFold(s, lit) }
 }
 
 // containsASCIIFold reports whether s holds lit, a lower-case ASCII
