@@ -1,6 +1,9 @@
 package parse
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // The token layer. Every table line is cut into tokens by one hand-written
 // scanner: a single pass over the bytes, no regular expression and no
@@ -367,6 +370,16 @@ func matchQty(w string) (num, suffix string, ok bool) {
 		return "", "", false
 	}
 	return w[:e], rest, true
+}
+
+// ascii reports whether s is all ASCII.
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // hasDigit reports whether s holds an ASCII digit.

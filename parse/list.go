@@ -122,8 +122,9 @@ func pctHeading(words []string) bool {
 // Read implements Family.
 func (list) Read(b *Block) []Match {
 	var out []Match
-	// a run of rows that is not a list is tried again from each of its
-	// lines: read each line once
+	// a run of rows may be read again from a later line of it (after a
+	// header that names no list, after the last row without '%'): read
+	// each line once
 	parsed := make([]*listRow, len(b.Lines))
 	tried := make([]bool, len(b.Lines))
 	rowOf := func(j int, t string) (*listRow, bool) {
@@ -139,10 +140,8 @@ func (list) Read(b *Block) []Match {
 		// cheapest tests first
 		header := false
 		headerShaped := text != "" && !hasDigit(text)
-		if !headerShaped && (text == "" || !endsInNumber(text)) || fieldCount(text) > 8 {
-			continue
-		}
-		if !headerShaped && !listShaped(text) {
+		rowShaped := !headerShaped && text != "" && endsInNumber(text) && wordBeforeLast(text)
+		if !headerShaped && !rowShaped || fieldCount(text) > 8 {
 			continue
 		}
 		if headerShaped && mayNamePct(text) {

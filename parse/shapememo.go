@@ -208,16 +208,6 @@ func (g *grammarMemo) literal(s string) bool {
 	return false
 }
 
-// ascii reports whether s is all ASCII.
-func ascii(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
 // marked returns toks with the marker of each token's index as the text of
 // every token that spells no literal, and the index (from 1) as every
 // token's offset.
