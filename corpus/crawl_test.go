@@ -241,6 +241,39 @@ func TestParseShard(t *testing.T) {
 	}
 }
 
+// TestShardFromEnv checks the share an Indexed Job pod reads from its
+// environment: the 0-based index becomes the 1-based shard, and a pair
+// that is half set or out of range is refused, never read as no shard.
+func TestShardFromEnv(t *testing.T) {
+	for _, tc := range []struct {
+		index, count string
+		want         corpus.Shard
+		ok, bad      bool
+	}{
+		{"", "", corpus.Shard{}, false, false},
+		{"0", "4", corpus.Shard{Index: 1, Count: 4}, true, false},
+		{"3", "4", corpus.Shard{Index: 4, Count: 4}, true, false},
+		{" 1 ", "2", corpus.Shard{Index: 2, Count: 2}, true, false},
+		{"4", "4", corpus.Shard{}, false, true},
+		{"-1", "4", corpus.Shard{}, false, true},
+		{"0", "", corpus.Shard{}, false, true},
+		{"", "4", corpus.Shard{}, false, true},
+		{"0", "0", corpus.Shard{}, false, true},
+		{"x", "4", corpus.Shard{}, false, true},
+	} {
+		env := map[string]string{corpus.EnvShardIndex: tc.index, corpus.EnvShardCount: tc.count}
+		got, ok, err := corpus.ShardFromEnv(func(k string) string { return env[k] })
+		name := tc.index + "/" + tc.count
+		if tc.bad {
+			assert.Error(t, err, name)
+			continue
+		}
+		require.NoError(t, err, name)
+		assert.Equal(t, tc.ok, ok, name)
+		assert.Equal(t, tc.want, got, name)
+	}
+}
+
 // TestSeedsMatchExtract is the acceptance test: crawling a folder holding
 // the four seed threads stores exactly the records `lkmlbench extract
 // --format jsonl` prints for the same files.

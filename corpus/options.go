@@ -110,6 +110,35 @@ func ParseShard(s string) (Shard, error) {
 	return Shard{Index: i, Count: n}, nil
 }
 
+// The variables a Kubernetes Indexed Job gives its pods: the controller
+// sets JOB_COMPLETION_INDEX (0-based) in every pod, and the Job's manifest
+// sets JOB_COMPLETIONS to its spec.completions (deploy/crawl-job.yaml),
+// which Kubernetes does not export by itself.
+const (
+	EnvShardIndex = "JOB_COMPLETION_INDEX"
+	EnvShardCount = "JOB_COMPLETIONS"
+)
+
+// ShardFromEnv reads the share of an Indexed Job pod from getenv (os.Getenv
+// in the CLI): index JOB_COMPLETION_INDEX+1 of JOB_COMPLETIONS. It reports
+// ok false when neither variable is set, and an error naming both when one
+// is set without the other or either is not a number in range, since a pod
+// that silently crawled everything (or nothing) would double or lose its
+// share of the archive.
+func ShardFromEnv(getenv func(string) string) (s Shard, ok bool, err error) {
+	index, count := strings.TrimSpace(getenv(EnvShardIndex)), strings.TrimSpace(getenv(EnvShardCount))
+	if index == "" && count == "" {
+		return Shard{}, false, nil
+	}
+	i, err1 := strconv.Atoi(index)
+	n, err2 := strconv.Atoi(count)
+	if err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
+		return Shard{}, false, fmt.Errorf("%s=%q, %s=%q: want 0 <= %s < %s (an Indexed Job sets the index; its manifest sets the count)",
+			EnvShardIndex, index, EnvShardCount, count, EnvShardIndex, EnvShardCount)
+	}
+	return Shard{Index: i + 1, Count: n}, true, nil
+}
+
 // keep reports whether the message keyed by key belongs to the shard.
 func (s Shard) keep(key string) bool {
 	if s.Count <= 1 {

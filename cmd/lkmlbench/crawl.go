@@ -26,7 +26,7 @@ type crawlCmd struct {
 	Until     string   `placeholder:"DATE" help:"Only messages dated before DATE."`
 	Subject   string   `placeholder:"REGEX" help:"Only messages whose subject matches REGEX."`
 	From      string   `placeholder:"REGEX" help:"Only messages whose sender (\"Name <addr>\") matches REGEX."`
-	Shard     string   `placeholder:"I/N" help:"Process only share I of N (1-based, by Message-ID hash), so that N machines can split an archive: all writing one PostgreSQL database, or each its own SQLite file to combine with merge."`
+	Shard     string   `placeholder:"I/N" help:"Process only share I of N (1-based, by Message-ID hash), so that N machines can split an archive: all writing one PostgreSQL database, or each its own SQLite file to combine with merge. Without it, a Kubernetes Indexed Job pod's JOB_COMPLETION_INDEX and JOB_COMPLETIONS give the share (deploy/crawl-job.yaml)."`
 	Workers   int      `placeholder:"N" help:"Decoding goroutines (default: the number of CPUs)."`
 	Rescan    bool     `help:"Read every archive from its start, ignoring where earlier crawls into the database stopped (messages already stored are still skipped)."`
 	DecodeAll bool     `help:"Decode and parse every message, without the prefilter (many times slower; to check the prefilter against full decodes)."`
@@ -153,10 +153,16 @@ func (c *crawlCmd) options() (corpus.Options, error) {
 			return opts, usageErr(fmt.Sprintf("%s: %v", re.flag, err))
 		}
 	}
-	if c.Shard != "" {
+	switch env, fromEnv, err := corpus.ShardFromEnv(os.Getenv); {
+	case c.Shard != "":
+		// the flag wins: a pod may be told its share outright
 		if opts.Shard, err = corpus.ParseShard(c.Shard); err != nil {
 			return opts, usageErr("--shard: " + err.Error())
 		}
+	case err != nil:
+		return opts, usageErr(err.Error())
+	case fromEnv:
+		opts.Shard = env
 	}
 	return opts, nil
 }
