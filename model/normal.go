@@ -9,6 +9,9 @@ const (
 	DirFromProse = "prose"
 	// DirFromUnit: the unit or metric of the values (time: lower, rates: higher).
 	DirFromUnit = "unit"
+	// DirFromMetric: the names of the metrics (row labels, column titles,
+	// a short heading): times and costs lower, rates and scores higher.
+	DirFromMetric = "metric"
 	// DirFromList: the list of well-known benchmarks and metrics.
 	DirFromList = "benchmark-list"
 	// DirMixed: rows measure metrics better in opposite directions, so the

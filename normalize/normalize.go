@@ -16,7 +16,8 @@ type Options struct {
 	MinChange float64
 }
 
-// Table adds the normalised readings to a table in place: Direction (when
+// Table adds the normalised readings to a table in place: the Baseline
+// when the layout named none (InferBaseline), Direction (when
 // the table has none and the text or the benchmark makes it plain),
 // DirectionSource, PctConvention, UnitNorm, Normalized, Samples, a
 // canonical Statistic, and per compared cell ImprovementPct, Noise, the
@@ -33,8 +34,11 @@ func Table(t *model.Table, opts Options) {
 	t.Statistic = Statistic(t.Statistic)
 	t.Samples = Samples(nearbyTexts(t)...)
 
-	rowDirs := rowDirections(t, bl)
-	t.Direction, t.DirectionSource = direction(t, unit, rowDirs, bl)
+	if t.Baseline == "" {
+		t.Baseline = InferBaseline(t)
+	}
+	rowDirs, byName := rowDirections(t, bl)
+	t.Direction, t.DirectionSource = direction(t, unit, rowDirs, byName, bl)
 
 	cmps := comparisons(t)
 	dirOf := func(c *comparison) string {
