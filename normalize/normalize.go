@@ -45,6 +45,9 @@ func Table(t *model.Table, opts Options) {
 		if t.Direction != "" {
 			return t.Direction
 		}
+		if d := fieldDirection(c.field); d != "" {
+			return d
+		}
 		return rowDirs[c.row]
 	}
 	conv := convention(t, cmps, dirOf)
@@ -78,13 +81,26 @@ func Table(t *model.Table, opts Options) {
 	Decide(t, opts.MinChange)
 	if t.Direction == "" {
 		for i := range t.Rows {
-			if d := rowDirs[i]; d != "" {
-				for j := range t.Rows[i].Cells {
-					t.Rows[i].Cells[j].Direction = d
+			for j := range t.Rows[i].Cells {
+				c := &t.Rows[i].Cells[j]
+				if d := fieldDirection(c.Field); d != "" {
+					c.Direction = d
+				} else if rowDirs[i] != "" {
+					c.Direction = rowDirs[i]
 				}
 			}
 		}
 	}
+}
+
+// fieldDirection is the direction a cell's field names when it is a
+// metric of its own (perf sched's runtime beside its switches, fio's iops
+// beside lat_avg), "" for the table's one metric and its statistics.
+func fieldDirection(field string) string {
+	if isStatField(field) || isSpread(field) {
+		return ""
+	}
+	return MetricDirection(field)
 }
 
 // pctForm says which improvement formula the author used for lower-is-
