@@ -41,5 +41,14 @@ func Rebase(t *model.Table, variant string, opts Options) (model.Table, bool) {
 		c.Rows[i] = r
 	}
 	Table(&c, opts)
+	// The printed percentages refer to the author's baseline: that they
+	// do not fit the new one says nothing against the reading.
+	for i := range c.Rows {
+		for j := range c.Rows[i].Cells {
+			cell := &c.Rows[i].Cells[j]
+			cell.Flags = slices.DeleteFunc(cell.Flags, func(f string) bool { return f == model.FlagPctMismatch })
+		}
+	}
+	Decide(&c, opts.MinChange)
 	return c, true
 }

@@ -54,6 +54,11 @@ type TableSummary struct {
 	// noise; nil when there is none.
 	Worst *CaseVerdict `json:"worst,omitempty"`
 	Best  *CaseVerdict `json:"best,omitempty"`
+	// NotJudged counts the cases whose change is known but that carry no
+	// verdict because the evidence disagrees; NotJudgedWhy is the reason
+	// (model.BasisPctMismatch, ...) of the first of them.
+	NotJudged    int    `json:"not_judged,omitempty"`
+	NotJudgedWhy string `json:"not_judged_why,omitempty"`
 	// Cases are every compared case in row order.
 	Cases []CaseVerdict `json:"cases"`
 }
@@ -83,6 +88,7 @@ func Summarize(t *model.Table) TableSummary {
 		Baseline: t.Baseline, Series: t.Series, SeriesVersion: t.SeriesVersion,
 		Cases: caseVerdicts(t),
 	}
+	s.NotJudged, s.NotJudgedWhy = notJudged(t)
 	for i := range s.Cases {
 		c := &s.Cases[i]
 		if c.Verification {
@@ -126,10 +132,29 @@ func nonNil(l []string) []string {
 	return l
 }
 
+// notJudged counts the row and variant pairs with a known change but no
+// verdict (see Decide), and gives the first one's reason.
+func notJudged(t *model.Table) (n int, why string) {
+	for ri := range t.Rows {
+		seen := map[string]bool{}
+		for _, c := range t.Rows[ri].Cells {
+			if c.ImprovementPct == nil || c.Verdict != model.VerdictNone || c.VerdictBasis == "" || seen[c.Variant] {
+				continue
+			}
+			seen[c.Variant] = true
+			n++
+			if why == "" {
+				why = c.VerdictBasis
+			}
+		}
+	}
+	return n, why
+}
+
 // caseVerdicts picks, per row and variant, the compared cell the verdict
 // is about: the main measure when compared, else the first compared cell.
 func caseVerdicts(t *model.Table) []CaseVerdict {
-	var out []CaseVerdict
+	out := []CaseVerdict{}
 	for ri := range t.Rows {
 		r := &t.Rows[ri]
 		best := map[string]*model.Cell{}
@@ -174,7 +199,7 @@ func WriteSummary(w io.Writer, doc *model.Document, o SummaryOptions) error {
 	sums := Summaries(doc, o.MinChange)
 	for ti := range sums {
 		s := &sums[ti]
-		if _, err := fmt.Fprintf(w, "%s\n    %s\n", tableTitle(&doc.Tables[ti]), s.Verdict); err != nil {
+		if _, err := fmt.Fprintf(w, "%s\n%s    %s\n", tableTitle(&doc.Tables[ti]), threadLine(&doc.Tables[ti]), s.Verdict); err != nil {
 			return err
 		}
 		if err := writeCases(w, s, o.Color); err != nil {
@@ -220,6 +245,20 @@ func tableTitle(t *model.Table) string {
 	return b.String()
 }
 
+// threadLine names the message the table was posted in, so that a table
+// read from a database can be found in the archive:
+// `    in "Re: [PATCH v2] ..." <id@host>`; "" when its subject is unknown.
+func threadLine(t *model.Table) string {
+	if t.Subject == "" {
+		return ""
+	}
+	id := ""
+	if t.MessageID != "" && !strings.Contains(t.MessageID, "#") {
+		id = " <" + t.MessageID + ">"
+	}
+	return fmt.Sprintf("    in %q%s\n", t.Subject, id)
+}
+
 func orDash(s string) string {
 	if s == "" {
 		return "-"
@@ -233,6 +272,8 @@ func orDash(s string) string {
 func verdictLine(t *model.Table, s *TableSummary) string {
 	if len(s.Cases) == 0 {
 		switch {
+		case s.NotJudged > 0:
+			return "no verdict: " + whyNot[s.NotJudgedWhy]
 		case t.Baseline == "":
 			return "no baseline to compare against"
 		case t.Direction == "" && t.DirectionSource == model.DirMixed:
@@ -251,15 +292,34 @@ func verdictLine(t *model.Table, s *TableSummary) string {
 		parts = append(parts, fmt.Sprintf("%d of %d improve, best %+.1f%% at %s", s.Improved, s.Compared, s.Best.ImprovementPct, where(t, s.Best)))
 	}
 	if len(parts) == 0 {
-		return fmt.Sprintf("all %d cases within noise", s.Compared)
+		parts = append(parts, fmt.Sprintf("all %d cases within noise", s.Compared))
+	}
+	if s.NotJudged > 0 {
+		parts = append(parts, fmt.Sprintf("%d not judged: %s", s.NotJudged, whyNot[s.NotJudgedWhy]))
 	}
 	return strings.Join(parts, "; ")
 }
 
+// whyNot words the reasons a case with a known change has no verdict.
+var whyNot = map[string]string{
+	model.BasisPctMismatch:    "the printed percentages do not follow from the values",
+	model.BasisDifferentTests: "the columns look like different tests, not variants of one",
+	model.BasisDoubtful:       "the reading is doubtful (a header line read as data, or columns not told apart)",
+}
+
 // where names a case: the row label, and the variant when there are
-// several compared ones.
+// several compared ones; a row without a label by its variant, its field
+// or its line, never by a dash.
 func where(t *model.Table, c *CaseVerdict) string {
-	s := orDash(c.Case)
+	s := c.Case
+	switch {
+	case s == "" && c.Variant != "":
+		return c.Variant
+	case s == "" && c.Field != "" && c.Field != "value":
+		return c.Field
+	case s == "":
+		return fmt.Sprintf("line %d", c.Line)
+	}
 	if len(t.Variants) > 2 && c.Variant != "" {
 		s += " (" + c.Variant + ")"
 	}
