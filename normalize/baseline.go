@@ -18,7 +18,7 @@ var (
 	// negatedName says the change is left out: it names the reference
 	// although it names the change too ("w/o patch").
 	negatedName = regexp.MustCompile(`(?i)(^|[^a-z])(w/o|without|unpatched|no[ -]patch|pre[ -]patch)($|[^a-z])`)
-	releaseTag  = regexp.MustCompile(`(?i)^v?[0-9]+\.[0-9]+(\.[0-9]+)?(-rc[0-9]+)?$`)
+	releaseTag  = regexp.MustCompile(`(?i)^(\(?[0-9]{1,2}[).:]\s*)?v?[0-9]+\.[0-9]+(\.[0-9]+)?(-rc[0-9]+)?$`)
 )
 
 // InferBaseline names the variant the others of t are compared against

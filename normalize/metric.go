@@ -15,9 +15,9 @@ var (
 	lowerWords = wordSet("time", "times", "latency", "latencies", "lat", "clat", "slat", "elapsed",
 		"duration", "runtime", "ns", "nsec", "nsecs", "us", "usec", "usecs", "ms", "msec", "msecs",
 		"sec", "secs", "seconds", "cycles", "sys", "switches", "faults", "misses", "overhead",
-		"delay", "jitter", "cpi", "wait")
+		"delay", "jitter", "cpi", "wait", "energy", "joules", "watts", "watt", "power")
 	higherWords = wordSet("throughput", "ops", "iops", "bw", "bandwidth", "score", "tps", "qps", "rps",
-		"ipc", "mbps", "gbps", "kbps", "transactions", "requests", "bogo")
+		"ipc", "mbps", "gbps", "kbps", "transactions", "requests", "bogo", "ppw", "efficiency")
 	// workWords count work done: per unit of time they make a rate.
 	workWords = wordSet("ops", "op", "operations", "files", "records", "items", "iterations", "loops",
 		"jobs", "events", "requests", "transactions", "packets", "messages", "queries", "bytes",
@@ -33,7 +33,15 @@ var (
 	metricWord = regexp.MustCompile(`[a-z0-9/%]+`)
 	pctileWord = regexp.MustCompile(`^p[0-9]+$`)
 	// notMetric are compounds that hold a metric word but name a feature.
-	notMetric = regexp.MustCompile(`latency[ _-]?nice|time[ _-]?slice|lat[ _-]?nice`)
+	// A share of time ("% time spent", residency) is a distribution, not
+	// a duration.
+	notMetric = regexp.MustCompile(`latency[ _-]?nice|time[ _-]?slice|lat[ _-]?nice|(%|percent(age)?|share|fraction)[ _-]*(of[ _-]*)?(the[ _-]*)?(cpu[ _-]*)?time|[a-z]+[ _-]between[ _-][a-z-]+`)
+	// systemCounters are the namespaces of LKP's system-wide monitors
+	// (profiles, vmstat, sched_debug, ...): their rows are supporting
+	// counters, and their last parts are often function names
+	// ("perf-profile.children.cycles-pp.__x64_sys_epoll_wait"), so no
+	// direction is read from them.
+	systemCounters = regexp.MustCompile(`^(perf-profile|perf-sched|perf-stat|perf-c2c|sched_debug|proc-vmstat|(numa-)?meminfo|numa-vmstat|numa-numastat|slabinfo|interrupts|softirqs|latency_stats|vmstat|mpstat|turbostat|iostat|pmeter|lock_stat|cpuidle|cpufreq|boot-time|uptime|kmsg|dmesg|pagetypeinfo|buddyinfo|sched_debug)\.`)
 )
 
 func wordSet(words ...string) map[string]bool {
@@ -55,6 +63,9 @@ func MetricDirection(name string) string {
 	low := strings.ToLower(strings.TrimSpace(name))
 	if d, ok := wholeLabels[strings.TrimSuffix(low, "%")]; ok {
 		return d
+	}
+	if systemCounters.MatchString(low) {
+		return ""
 	}
 	low = notMetric.ReplaceAllString(low, " ")
 	parts := splitDotted(low)

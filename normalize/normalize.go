@@ -80,6 +80,10 @@ func Table(t *model.Table, opts Options) {
 	}
 	Decide(t, opts.MinChange)
 	if t.Direction == "" {
+		byTitle := map[string]string{}
+		for _, v := range t.Variants {
+			byTitle[v] = MetricDirection(v)
+		}
 		for i := range t.Rows {
 			for j := range t.Rows[i].Cells {
 				c := &t.Rows[i].Cells[j]
@@ -87,6 +91,9 @@ func Table(t *model.Table, opts Options) {
 					c.Direction = d
 				} else if rowDirs[i] != "" {
 					c.Direction = rowDirs[i]
+				} else if d := byTitle[c.Variant]; d != "" && !isSpread(c.Field) {
+					// A column titled by its metric ("resume time (s)").
+					c.Direction = d
 				}
 			}
 		}

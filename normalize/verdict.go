@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -75,12 +76,27 @@ func tableDoubt(t *model.Table) string {
 	switch {
 	case bad > 0 && 2*bad >= pcts:
 		return model.BasisPctMismatch
-	case headerAsData(t) || twoReadings(t):
+	case headerAsData(t) || twoReadings(t) || changeColumn(t):
 		return model.BasisDoubtful
 	case differentTests(t):
 		return model.BasisDifferentTests
 	}
 	return ""
+}
+
+// changeName is a column title that names a change, not a variant
+// ("%delta", "diff", "ratio").
+var changeName = regexp.MustCompile(`(?i)^\W*(delta|diff|difference|change|chg|ratio|speedup|gain|improvement|imp|regression|overhead)?\W*$`)
+
+// changeColumn reports whether a variant is really a column of changes
+// ("%delta" beside two kernels): its numbers are not readings to compare.
+func changeColumn(t *model.Table) bool {
+	for _, v := range t.Variants {
+		if changeName.MatchString(v) {
+			return true
+		}
+	}
+	return false
 }
 
 // headerAsData reports whether a row's numbers carry units that no other
@@ -132,11 +148,19 @@ func twoReadings(t *model.Table) bool {
 	return false
 }
 
-// differentTests reports whether two columns are different tests rather
-// than variants of one: no name says which is the reference or which is
-// changed, and every row's values differ by three times or more.
+// differentTests reports whether the columns are different tests or
+// metrics rather than variants of one: their titles name metrics better in
+// different directions or named differently ("TPS", "Latency Avg (ms)"),
+// or no name says which is the reference or which is changed and every
+// row's values differ by three times or more.
 func differentTests(t *model.Table) bool {
-	if len(t.Variants) < 2 || t.Baseline == "" || InferBaseline(t) != "" {
+	if len(t.Variants) < 2 || t.Baseline == "" {
+		return false
+	}
+	if metricTitles(t.Variants) {
+		return true
+	}
+	if InferBaseline(t) != "" {
 		return false
 	}
 	for _, v := range t.Variants {
@@ -194,4 +218,17 @@ func decide(c *model.Cell, marked bool, minChange float64) (model.Verdict, strin
 		return model.VerdictImproved, basis
 	}
 	return model.VerdictWithinNoise, basis
+}
+
+// metricTitles reports whether the variants' titles name different
+// metrics: at least two state a direction and they are not one metric
+// under several names ("base elapsed", "RFC elapsed" share "elapsed").
+func metricTitles(vs []string) bool {
+	named := 0
+	for _, v := range vs {
+		if MetricDirection(v) != "" {
+			named++
+		}
+	}
+	return named >= 2 && sharedTitleDirection(vs) == ""
 }
