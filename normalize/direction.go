@@ -110,7 +110,8 @@ func rowDirections(t *model.Table, bl *Benchmarks) (dirs []string, byName []bool
 // (all that name one must agree; when only some do, the rows are separate
 // metrics and the table gets none, DirMixed, so that the others stay
 // unknown), else a word all the variants' titles share ("base elapsed",
-// "RFC elapsed"), else a short heading ("Latency (usec)"). ok is false
+// "RFC elapsed"), else a short heading or title line ("Latency (usec)").
+// ok is false
 // when no name says anything.
 func namedDirection(t *model.Table, rowDirs []string, byName []bool) (dir, source string, ok bool) {
 	named, all := 0, true
@@ -133,8 +134,17 @@ func namedDirection(t *model.Table, rowDirs []string, byName []bool) (dir, sourc
 	if d := sharedTitleDirection(t.Variants); d != "" {
 		return d, model.DirFromMetric, true
 	}
+	// Headings, innermost first, and the one line just above the table:
+	// only short ones, which title the data rather than discuss it.
+	var titles []string
+	if len(t.Lead) > 0 {
+		titles = append(titles, t.Lead[len(t.Lead)-1])
+	}
 	for i := len(t.Context) - 1; i >= 0; i-- {
-		if h := t.Context[i]; len(strings.Fields(h)) <= 6 {
+		titles = append(titles, t.Context[i])
+	}
+	for _, h := range titles {
+		if len(strings.Fields(h)) <= 6 {
 			if d := MetricDirection(h); d != "" {
 				return d, model.DirFromMetric, true
 			}

@@ -34,6 +34,11 @@ func Decide(t *model.Table, minChange float64) {
 			if c.ImprovementPct == nil {
 				continue
 			}
+			if changeName.MatchString(c.Variant) || changeName.MatchString(t.Baseline) {
+				// A column of changes is not a variant to compare.
+				c.Verdict, c.VerdictBasis = model.VerdictNone, model.BasisDoubtful
+				continue
+			}
 			if why := doubt; why != "" || rowMismatch(r, c.Variant) {
 				if why == "" {
 					why = model.BasisPctMismatch
@@ -76,7 +81,7 @@ func tableDoubt(t *model.Table) string {
 	switch {
 	case bad > 0 && 2*bad >= pcts:
 		return model.BasisPctMismatch
-	case headerAsData(t) || twoReadings(t) || changeColumn(t):
+	case headerAsData(t) || twoReadings(t):
 		return model.BasisDoubtful
 	case differentTests(t):
 		return model.BasisDifferentTests
@@ -87,17 +92,6 @@ func tableDoubt(t *model.Table) string {
 // changeName is a column title that names a change, not a variant
 // ("%delta", "diff", "ratio").
 var changeName = regexp.MustCompile(`(?i)^\W*(delta|diff|difference|change|chg|ratio|speedup|gain|improvement|imp|regression|overhead)?\W*$`)
-
-// changeColumn reports whether a variant is really a column of changes
-// ("%delta" beside two kernels): its numbers are not readings to compare.
-func changeColumn(t *model.Table) bool {
-	for _, v := range t.Variants {
-		if changeName.MatchString(v) {
-			return true
-		}
-	}
-	return false
-}
 
 // headerAsData reports whether a row's numbers carry units that no other
 // row's do ("slice 2.8ms 16ms 2.8ms 16ms" above plain readings): a header
