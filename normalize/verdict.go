@@ -91,7 +91,7 @@ func tableDoubt(t *model.Table) string {
 
 // changeName is a column title that names a change, not a variant
 // ("%delta", "diff", "ratio").
-var changeName = regexp.MustCompile(`(?i)^\W*(delta|diff|difference|change|chg|ratio|speedup|gain|improvement|imp|regression|overhead)?\W*$`)
+var changeName = regexp.MustCompile(`(?i)^(\W*(delta|diff|difference|change|chg|ratio|speedup|gain|improvement|imp|regression|overhead)\W*|\s*%\s*)$`)
 
 // headerAsData reports whether a row's numbers carry units that no other
 // row's do ("slice 2.8ms 16ms 2.8ms 16ms" above plain readings): a header
