@@ -78,7 +78,6 @@ func Table(t *model.Table, opts Options) {
 		target.ImprovementPct = pctNumber(imp)
 		target.Noise = noise(t, c, imp, marked)
 	}
-	Decide(t, opts.MinChange)
 	if t.Direction == "" {
 		byTitle := map[string]string{}
 		for _, v := range t.Variants {
@@ -98,6 +97,8 @@ func Table(t *model.Table, opts Options) {
 			}
 		}
 	}
+	foldRuns(t)
+	Decide(t, opts.MinChange)
 }
 
 // fieldDirection is the direction a cell's field names when it is a

@@ -78,6 +78,9 @@ type CaseVerdict struct {
 	// Verification is true for a re-run row ("verification run"); such
 	// rows are listed but not counted.
 	Verification bool `json:"verification,omitempty"`
+	// Runs counts the repeated runs of the case judged together (their
+	// means compared, their spread the noise); 0 for a case run once.
+	Runs int `json:"runs,omitempty"`
 }
 
 // Summarize judges a table from the verdicts of its cells.
@@ -174,14 +177,41 @@ func caseVerdicts(t *model.Table) []CaseVerdict {
 		}
 		for _, v := range order {
 			c := best[v]
+			if j := slices.IndexFunc(out, func(o CaseVerdict) bool {
+				return len(r.Flags) == 0 && o.Runs > 0 && o.Case == r.Case && o.Variant == v && o.Field == c.Field &&
+					o.ImprovementPct == c.ImprovementPct.Float() && o.Verdict == c.Verdict
+			}); j >= 0 {
+				// A further run of a case judged on all its runs (foldRuns).
+				out[j].Runs++
+				continue
+			}
 			out = append(out, CaseVerdict{
 				Case: r.Case, Variant: v, Field: c.Field, Line: r.Line, Flags: nonNil(r.Flags),
 				ImprovementPct: c.ImprovementPct.Float(), Verdict: c.Verdict, Basis: c.VerdictBasis,
-				Verification: verification(r),
+				Verification: verification(r), Runs: runsOf(t, r),
 			})
 		}
 	}
 	return out
+}
+
+// runsOf is 1 when the row is the first of repeated runs of its case
+// (see foldRuns), else 0.
+func runsOf(t *model.Table, r *model.Row) int {
+	if len(r.Flags) > 0 {
+		return 0
+	}
+	shape := rowShape(r)
+	n := 0
+	for i := range t.Rows {
+		if o := &t.Rows[i]; o.Case == r.Case && len(o.Flags) == 0 && rowShape(o) == shape {
+			n++
+		}
+	}
+	if n < 2 {
+		return 0
+	}
+	return 1
 }
 
 func verification(r *model.Row) bool {
