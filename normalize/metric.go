@@ -22,6 +22,9 @@ var (
 	workWords = wordSet("ops", "op", "operations", "files", "records", "items", "iterations", "loops",
 		"jobs", "events", "requests", "transactions", "packets", "messages", "queries", "bytes",
 		"kb", "mb", "gb", "tb", "kib", "mib", "gib", "frames", "reads", "writes", "iops", "io")
+	// costWords count what work costs; per unit of work they are lower
+	// is better, per unit of time they may be a rate of work done.
+	costWords = wordSet("cycles", "switches", "faults", "misses", "instructions")
 	timeWords = wordSet("s", "sec", "secs", "second", "seconds", "min", "minute", "minutes", "hour", "ms", "us")
 	// statWords name an aggregate of a metric; they keep its direction.
 	statWords = wordSet("avg", "average", "mean", "amean", "hmean", "gmean", "best", "worst", "min", "max",
@@ -121,13 +124,17 @@ func wordsDirection(words []string) string {
 		}
 	}
 	if num != nil {
-		if d := plainDirection(num); d != "" {
-			return d
-		}
-		if len(den) > 0 && timeWords[den[0]] && anyIn(num, workWords) {
+		perTime := len(den) > 0 && timeWords[den[0]]
+		perWork := len(den) > 0 && workWords[den[0]]
+		switch {
+		case anyIn(num, costWords) && !perWork:
+			// Faults or cycles per second or per CPU: pft's faults/sec is
+			// its throughput, perf's a cost; the name does not say.
+			return ""
+		case perTime && anyIn(num, workWords):
 			return "higher"
 		}
-		return ""
+		return plainDirection(num)
 	}
 	if len(words) > 0 && words[0] == "per" {
 		// "per_process_ops": the words after "per" qualify the metric.

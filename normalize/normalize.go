@@ -41,6 +41,9 @@ func Table(t *model.Table, opts Options) {
 	t.Direction, t.DirectionSource = direction(t, unit, rowDirs, byName, bl)
 
 	cmps := comparisons(t)
+	if d := signedPctDirection(t, cmps); d != "" {
+		t.Direction, t.DirectionSource = d, model.DirFromPct
+	}
 	dirOf := func(c *comparison) string {
 		if t.Direction != "" {
 			return t.Direction
@@ -99,6 +102,29 @@ func Table(t *model.Table, opts Options) {
 	}
 	foldRuns(t)
 	Decide(t, opts.MinChange)
+}
+
+// signedPctDirection is the direction a table's own improvement-signed
+// percentages show (mmtests and AMD's "[pct imp]" print +x% for a change
+// for the better): a higher value printed with a positive percentage is
+// higher-is-better. Only a stated direction (header, "lower is better")
+// outranks it; every informative row must agree, "" otherwise.
+func signedPctDirection(t *model.Table, cmps []*comparison) string {
+	if formatConvention[t.Format] != model.PctImprovement || t.DirectionSource == model.DirFromHeader || t.DirectionSource == model.DirFromProse {
+		return ""
+	}
+	dir := ""
+	for _, c := range cmps {
+		d := pctDirection(c.fit)
+		if d == "" {
+			continue
+		}
+		if dir != "" && d != dir {
+			return ""
+		}
+		dir = d
+	}
+	return dir
 }
 
 // fieldDirection is the direction a cell's field names when it is a
