@@ -34,8 +34,8 @@ func Decide(t *model.Table, minChange float64) {
 			if c.ImprovementPct == nil {
 				continue
 			}
-			if changeName.MatchString(c.Variant) || changeName.MatchString(t.Baseline) {
-				// A column of changes is not a variant to compare.
+			if notVariant(c.Variant) || notVariant(t.Baseline) {
+				// A column of changes or spreads is not a variant to compare.
 				c.Verdict, c.VerdictBasis = model.VerdictNone, model.BasisDoubtful
 				continue
 			}
@@ -92,6 +92,14 @@ func tableDoubt(t *model.Table) string {
 // changeName is a column title that names a change, not a variant
 // ("%delta", "diff", "ratio").
 var changeName = regexp.MustCompile(`(?i)^(\W*(delta|diff|difference|change|chg|ratio|speedup|gain|improvement|imp|regression|overhead)\W*|\s*%\s*)$`)
+
+// spreadTitle is a column title that names a spread of another column
+// ("Baseline stdev %", "patched CV").
+var spreadTitle = regexp.MustCompile(`(?i)\b(std\.?\s*dev|stdev|stddev|cv|coeff?\s*var|variance)\W*$`)
+
+// notVariant reports whether a column title names a change or a spread
+// rather than a variant: its numbers are not readings to compare.
+func notVariant(v string) bool { return changeName.MatchString(v) || spreadTitle.MatchString(v) }
 
 // headerAsData reports whether a row's numbers carry units that no other
 // row's do ("slice 2.8ms 16ms 2.8ms 16ms" above plain readings): a header
