@@ -38,7 +38,10 @@ var (
 	// notMetric are compounds that hold a metric word but name a feature.
 	// A share of time ("% time spent", residency) is a distribution, not
 	// a duration.
-	notMetric = regexp.MustCompile(`latency[ _-]?nice|time[ _-]?slice|lat[ _-]?nice|(%|percent(age)?|share|fraction)[ _-]*(of[ _-]*)?(the[ _-]*)?(cpu[ _-]*)?time|[a-z]+[ _-]between[ _-][a-z-]+`)
+	notMetric = regexp.MustCompile(`latency[ _-]?nice|time[ _-]?slice|lat[ _-]?nice|(%|percent(age)?|share|fraction)[ _-]*(of[ _-]*)?(the[ _-]*)?(cpu[ _-]*)?time|[a-z]+[ _-]between[ _-][a-z-]+|idle[ _-]?(sec|secs|time|ms|us)`)
+	// tracepoint is a perf event name ("sched:sched_process_wait"): a
+	// count of events, whatever the event is called.
+	tracepoint = regexp.MustCompile(`^[a-z0-9_]+:[a-z0-9_]+$`)
 	// systemCounters are the namespaces of LKP's system-wide monitors
 	// (profiles, vmstat, sched_debug, ...): their rows are supporting
 	// counters, and their last parts are often function names
@@ -67,7 +70,9 @@ func MetricDirection(name string) string {
 	if d, ok := wholeLabels[strings.TrimSuffix(low, "%")]; ok {
 		return d
 	}
-	if systemCounters.MatchString(low) {
+	if systemCounters.MatchString(low) || tracepoint.MatchString(low) || (strings.HasSuffix(low, "%") && strings.ContainsAny(low, "._")) {
+		// Counters, perf tracepoint counts, and shares: "fio.latency_250us%"
+		// is the share of I/Os in a latency bucket, not a latency.
 		return ""
 	}
 	low = notMetric.ReplaceAllString(low, " ")
