@@ -45,9 +45,11 @@ func TestMetricDirection(t *testing.T) {
 		"fio.latency_250us%":                        "",
 		"sched:sched_process_wait":                  "",
 		"fxmark.ssd_xfs_MWCM_1_directio.idle_sec":   "",
+		"Ops Direct pages reclaimed":                "",
+		"ops":                                       "higher",
 		"latency_nice":                              "",
 		"1-groups":                                  "",
-		"ops and latency":                           "",
+		"throughput and latency":                    "",
 		"sched_debug.cfs_rq:/.removed.load_avg.max": "",
 	} {
 		assert.Equal(t, want, MetricDirection(name), name)
