@@ -259,7 +259,8 @@ type Cell struct {
 	Noise string `json:"noise,omitempty"`
 	// Verdict says whether ImprovementPct is an improvement or a
 	// regression beyond noise, or within it; empty when the cell is not
-	// compared. VerdictBasis says what decided it (BasisCV, ...).
+	// compared. VerdictBasis says what decided it (BasisCV, ...), or,
+	// with no verdict, why the evidence gives none (BasisPctMismatch, ...).
 	Verdict      Verdict `json:"verdict,omitempty"`
 	VerdictBasis string  `json:"verdict_basis,omitempty"`
 }

@@ -9,6 +9,12 @@ const (
 	DirFromProse = "prose"
 	// DirFromUnit: the unit or metric of the values (time: lower, rates: higher).
 	DirFromUnit = "unit"
+	// DirFromMetric: the names of the metrics (row labels, column titles,
+	// a short heading): times and costs lower, rates and scores higher.
+	DirFromMetric = "metric"
+	// DirFromPct: the table's own improvement-signed percentages
+	// (mmtests, "[pct imp]"): +x% beside a higher value is higher is better.
+	DirFromPct = "printed-pct"
 	// DirFromList: the list of well-known benchmarks and metrics.
 	DirFromList = "benchmark-list"
 	// DirMixed: rows measure metrics better in opposite directions, so the

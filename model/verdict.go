@@ -38,3 +38,20 @@ const (
 	// unless the user chose another).
 	BasisMinChange = "min-change"
 )
+
+// Why a compared cell carries no verdict although its change is known
+// (Cell.VerdictBasis with VerdictNone): the evidence disagrees.
+const (
+	// BasisPctMismatch: the author's printed percentage does not follow
+	// from the values (the row's, or most of the table's), so the reading
+	// of baseline or columns is in doubt.
+	BasisPctMismatch = "pct-mismatch"
+	// BasisDifferentTests: the columns are different tests rather than
+	// variants of one (no name says which is the reference, and their
+	// values differ by several times in every row).
+	BasisDifferentTests = "different-tests"
+	// BasisDoubtful: the reading is doubtful: a header line read as data
+	// (its numbers carry units the rows do not), or one variant holding
+	// two numbers of the same field in a row.
+	BasisDoubtful = "doubtful-reading"
+)

@@ -143,6 +143,19 @@ func variantComparisons(row int, v string, cells, base []*model.Cell) []*compari
 			break
 		}
 	}
+	if main == "" {
+		// A row of one statistic (mmtests' Min, Max, BAmean-99 rows): its
+		// one reading is what the row's pct and marks are about.
+		var reads []string
+		for _, c := range cells {
+			if !isSpread(c.Field) && !slices.Contains(reads, c.Field) {
+				reads = append(reads, c.Field)
+			}
+		}
+		if len(reads) == 1 {
+			main = reads[0]
+		}
+	}
 	var out []*comparison
 	for _, c := range cells {
 		if isSpread(c.Field) {

@@ -90,16 +90,92 @@ func mixedFields(t *model.Table) bool {
 	return false
 }
 
-// rowDirections looks every row label up in the list; it returns the
-// direction per row ("" when the label names nothing known).
-func rowDirections(t *model.Table, bl *Benchmarks) []string {
-	out := make([]string, len(t.Rows))
+// rowDirections gives every row the direction its label states: the
+// metric it names (MetricDirection), else the list's entry for it. byName
+// says which rows their metric's name decided.
+func rowDirections(t *model.Table, bl *Benchmarks) (dirs []string, byName []bool) {
+	dirs, byName = make([]string, len(t.Rows)), make([]bool, len(t.Rows))
 	for i, r := range t.Rows {
-		if b, ok := bl.Lookup(r.Case); ok {
-			out[i] = b.Direction
+		if d := MetricDirection(r.Case); d != "" {
+			dirs[i], byName[i] = d, true
+		} else if b, ok := bl.Lookup(r.Case); ok && len(splitDotted(strings.ToLower(r.Case))) == 1 {
+			dirs[i] = b.Direction
 		}
 	}
-	return out
+	return dirs, byName
+}
+
+// namedDirection is the direction the names of the table's metrics state,
+// tried after the unit and before the benchmark: rows naming their metric
+// (all that name one must agree; when only some do, the rows are separate
+// metrics and the table gets none, DirMixed, so that the others stay
+// unknown), else a word all the variants' titles share ("base elapsed",
+// "RFC elapsed"), else a short heading or title line ("Latency (usec)").
+// ok is false
+// when no name says anything.
+func namedDirection(t *model.Table, rowDirs []string, byName []bool) (dir, source string, ok bool) {
+	named, all := 0, true
+	for i := range t.Rows {
+		if byName[i] {
+			named++
+			if dir == "" {
+				dir = rowDirs[i]
+			}
+		} else {
+			all = false
+		}
+	}
+	switch {
+	case named > 0 && all:
+		return dir, model.DirFromMetric, true
+	case named > 0:
+		return "", model.DirMixed, true
+	}
+	if d := sharedTitleDirection(t.Variants); d != "" {
+		return d, model.DirFromMetric, true
+	}
+	// Headings, innermost first, and the one line just above the table:
+	// only short ones, which title the data rather than discuss it.
+	var titles []string
+	if len(t.Lead) > 0 {
+		titles = append(titles, t.Lead[len(t.Lead)-1])
+	}
+	for i := len(t.Context) - 1; i >= 0; i-- {
+		titles = append(titles, t.Context[i])
+	}
+	for _, h := range titles {
+		if len(strings.Fields(h)) <= 6 {
+			if d := MetricDirection(h); d != "" {
+				return d, model.DirFromMetric, true
+			}
+		}
+	}
+	return "", "", false
+}
+
+// sharedTitleDirection is the direction of a metric word every variant's
+// title holds, "" when they share none or there is only one.
+func sharedTitleDirection(variants []string) string {
+	if len(variants) < 2 {
+		return ""
+	}
+	dir := ""
+	for _, v := range variants {
+		d := ""
+		for _, w := range metricWord.FindAllString(notMetric.ReplaceAllString(strings.ToLower(v), " "), -1) {
+			if x := plainDirection([]string{w}); x != "" {
+				if d != "" && d != x {
+					return ""
+				}
+				d = x
+			}
+		}
+		if d == "" || (dir != "" && d != dir) {
+			return ""
+		}
+		dir = d
+	}
+	return dir
 }
 
 // disagree reports whether the directions hold both "lower" and "higher".
@@ -115,9 +191,9 @@ func disagree(dirs []string) bool {
 // direction decides the table's direction and its source. It keeps a
 // direction the table's header set; then tries the prose's explicit
 // "lower/higher is better", and, unless the rows mix metrics, the prose's
-// metric words, the unit and the benchmark list. rowDirs are the
+// metric words, the unit, the metrics' names and the benchmark list. rowDirs are the
 // directions the row labels imply.
-func direction(t *model.Table, unit Unit, rowDirs []string, bl *Benchmarks) (dir, source string) {
+func direction(t *model.Table, unit Unit, rowDirs []string, byName []bool, bl *Benchmarks) (dir, source string) {
 	if d := strings.ToLower(t.Direction); d == "lower" || d == "higher" {
 		return d, model.DirFromHeader
 	}
@@ -133,6 +209,9 @@ func direction(t *model.Table, unit Unit, rowDirs []string, bl *Benchmarks) (dir
 	}
 	if unit.Direction != "" {
 		return unit.Direction, model.DirFromUnit
+	}
+	if d, src, ok := namedDirection(t, rowDirs, byName); ok {
+		return d, src
 	}
 	if b, ok := bl.Lookup(t.Benchmark); ok {
 		return b.Direction, model.DirFromList

@@ -16,7 +16,8 @@ type Options struct {
 	MinChange float64
 }
 
-// Table adds the normalised readings to a table in place: Direction (when
+// Table adds the normalised readings to a table in place: the Baseline
+// when the layout named none (InferBaseline), Direction (when
 // the table has none and the text or the benchmark makes it plain),
 // DirectionSource, PctConvention, UnitNorm, Normalized, Samples, a
 // canonical Statistic, and per compared cell ImprovementPct, Noise, the
@@ -33,13 +34,22 @@ func Table(t *model.Table, opts Options) {
 	t.Statistic = Statistic(t.Statistic)
 	t.Samples = Samples(nearbyTexts(t)...)
 
-	rowDirs := rowDirections(t, bl)
-	t.Direction, t.DirectionSource = direction(t, unit, rowDirs, bl)
+	if t.Baseline == "" {
+		t.Baseline = InferBaseline(t)
+	}
+	rowDirs, byName := rowDirections(t, bl)
+	t.Direction, t.DirectionSource = direction(t, unit, rowDirs, byName, bl)
 
 	cmps := comparisons(t)
+	if d := signedPctDirection(t, cmps); d != "" {
+		t.Direction, t.DirectionSource = d, model.DirFromPct
+	}
 	dirOf := func(c *comparison) string {
 		if t.Direction != "" {
 			return t.Direction
+		}
+		if d := fieldDirection(c.field); d != "" {
+			return d
 		}
 		return rowDirs[c.row]
 	}
@@ -71,16 +81,60 @@ func Table(t *model.Table, opts Options) {
 		target.ImprovementPct = pctNumber(imp)
 		target.Noise = noise(t, c, imp, marked)
 	}
-	Decide(t, opts.MinChange)
 	if t.Direction == "" {
+		byTitle := map[string]string{}
+		for _, v := range t.Variants {
+			byTitle[v] = MetricDirection(v)
+		}
 		for i := range t.Rows {
-			if d := rowDirs[i]; d != "" {
-				for j := range t.Rows[i].Cells {
-					t.Rows[i].Cells[j].Direction = d
+			for j := range t.Rows[i].Cells {
+				c := &t.Rows[i].Cells[j]
+				if d := fieldDirection(c.Field); d != "" {
+					c.Direction = d
+				} else if rowDirs[i] != "" {
+					c.Direction = rowDirs[i]
+				} else if d := byTitle[c.Variant]; d != "" && !isSpread(c.Field) {
+					// A column titled by its metric ("resume time (s)").
+					c.Direction = d
 				}
 			}
 		}
 	}
+	foldRuns(t)
+	Decide(t, opts.MinChange)
+}
+
+// signedPctDirection is the direction a table's own improvement-signed
+// percentages show (mmtests and AMD's "[pct imp]" print +x% for a change
+// for the better): a higher value printed with a positive percentage is
+// higher-is-better. Only a stated direction (header, "lower is better")
+// outranks it; every informative row must agree, "" otherwise.
+func signedPctDirection(t *model.Table, cmps []*comparison) string {
+	if formatConvention[t.Format] != model.PctImprovement || t.DirectionSource == model.DirFromHeader || t.DirectionSource == model.DirFromProse {
+		return ""
+	}
+	dir := ""
+	for _, c := range cmps {
+		d := pctDirection(c.fit)
+		if d == "" {
+			continue
+		}
+		if dir != "" && d != dir {
+			return ""
+		}
+		dir = d
+	}
+	return dir
+}
+
+// fieldDirection is the direction a cell's field names when it is a
+// metric of its own (perf sched's runtime beside its switches, fio's iops
+// beside lat_avg), "" for the table's one metric and its statistics.
+func fieldDirection(field string) string {
+	if isStatField(field) || isSpread(field) {
+		return ""
+	}
+	return MetricDirection(field)
 }
 
 // pctForm says which improvement formula the author used for lower-is-

@@ -41,5 +41,32 @@ func Rebase(t *model.Table, variant string, opts Options) (model.Table, bool) {
 		c.Rows[i] = r
 	}
 	Table(&c, opts)
+	// The printed percentages refer to the author's baseline: that they
+	// do not fit the new one says nothing against the reading.
+	for i := range c.Rows {
+		for j := range c.Rows[i].Cells {
+			cell := &c.Rows[i].Cells[j]
+			cell.Flags = slices.DeleteFunc(cell.Flags, func(f string) bool { return f == model.FlagPctMismatch })
+		}
+	}
+	Decide(&c, opts.MinChange)
 	return c, true
+}
+
+// RebaseDocument compares every table of doc against variant (see
+// Rebase) in place, and drops the tables that have no such variant;
+// it returns how many it dropped. summary, report and series use it for
+// --baseline, as compare does.
+func RebaseDocument(doc *model.Document, variant string, opts Options) (dropped int) {
+	kept := doc.Tables[:0]
+	for i := range doc.Tables {
+		c, ok := Rebase(&doc.Tables[i], variant, opts)
+		if !ok {
+			dropped++
+			continue
+		}
+		kept = append(kept, c)
+	}
+	doc.Tables = kept
+	return dropped
 }

@@ -54,6 +54,11 @@ type TableSummary struct {
 	// noise; nil when there is none.
 	Worst *CaseVerdict `json:"worst,omitempty"`
 	Best  *CaseVerdict `json:"best,omitempty"`
+	// NotJudged counts the cases whose change is known but that carry no
+	// verdict because the evidence disagrees; NotJudgedWhy is the reason
+	// (model.BasisPctMismatch, ...) of the first of them.
+	NotJudged    int    `json:"not_judged,omitempty"`
+	NotJudgedWhy string `json:"not_judged_why,omitempty"`
 	// Cases are every compared case in row order.
 	Cases []CaseVerdict `json:"cases"`
 }
@@ -73,6 +78,9 @@ type CaseVerdict struct {
 	// Verification is true for a re-run row ("verification run"); such
 	// rows are listed but not counted.
 	Verification bool `json:"verification,omitempty"`
+	// Runs counts the repeated runs of the case judged together (their
+	// means compared, their spread the noise); 0 for a case run once.
+	Runs int `json:"runs,omitempty"`
 }
 
 // Summarize judges a table from the verdicts of its cells.
@@ -83,6 +91,7 @@ func Summarize(t *model.Table) TableSummary {
 		Baseline: t.Baseline, Series: t.Series, SeriesVersion: t.SeriesVersion,
 		Cases: caseVerdicts(t),
 	}
+	s.NotJudged, s.NotJudgedWhy = notJudged(t)
 	for i := range s.Cases {
 		c := &s.Cases[i]
 		if c.Verification {
@@ -126,10 +135,29 @@ func nonNil(l []string) []string {
 	return l
 }
 
+// notJudged counts the row and variant pairs with a known change but no
+// verdict (see Decide), and gives the first one's reason.
+func notJudged(t *model.Table) (n int, why string) {
+	for ri := range t.Rows {
+		seen := map[string]bool{}
+		for _, c := range t.Rows[ri].Cells {
+			if c.ImprovementPct == nil || c.Verdict != model.VerdictNone || c.VerdictBasis == "" || seen[c.Variant] {
+				continue
+			}
+			seen[c.Variant] = true
+			n++
+			if why == "" {
+				why = c.VerdictBasis
+			}
+		}
+	}
+	return n, why
+}
+
 // caseVerdicts picks, per row and variant, the compared cell the verdict
 // is about: the main measure when compared, else the first compared cell.
 func caseVerdicts(t *model.Table) []CaseVerdict {
-	var out []CaseVerdict
+	out := []CaseVerdict{}
 	for ri := range t.Rows {
 		r := &t.Rows[ri]
 		best := map[string]*model.Cell{}
@@ -149,14 +177,41 @@ func caseVerdicts(t *model.Table) []CaseVerdict {
 		}
 		for _, v := range order {
 			c := best[v]
+			if j := slices.IndexFunc(out, func(o CaseVerdict) bool {
+				return len(r.Flags) == 0 && o.Runs > 0 && o.Case == r.Case && o.Variant == v && o.Field == c.Field &&
+					o.ImprovementPct == c.ImprovementPct.Float() && o.Verdict == c.Verdict
+			}); j >= 0 {
+				// A further run of a case judged on all its runs (foldRuns).
+				out[j].Runs++
+				continue
+			}
 			out = append(out, CaseVerdict{
 				Case: r.Case, Variant: v, Field: c.Field, Line: r.Line, Flags: nonNil(r.Flags),
 				ImprovementPct: c.ImprovementPct.Float(), Verdict: c.Verdict, Basis: c.VerdictBasis,
-				Verification: verification(r),
+				Verification: verification(r), Runs: runsOf(t, r),
 			})
 		}
 	}
 	return out
+}
+
+// runsOf is 1 when the row is the first of repeated runs of its case
+// (see foldRuns), else 0.
+func runsOf(t *model.Table, r *model.Row) int {
+	if len(r.Flags) > 0 {
+		return 0
+	}
+	shape := rowShape(r)
+	n := 0
+	for i := range t.Rows {
+		if o := &t.Rows[i]; o.Case == r.Case && len(o.Flags) == 0 && rowShape(o) == shape {
+			n++
+		}
+	}
+	if n < 2 {
+		return 0
+	}
+	return 1
 }
 
 func verification(r *model.Row) bool {
@@ -174,7 +229,7 @@ func WriteSummary(w io.Writer, doc *model.Document, o SummaryOptions) error {
 	sums := Summaries(doc, o.MinChange)
 	for ti := range sums {
 		s := &sums[ti]
-		if _, err := fmt.Fprintf(w, "%s\n    %s\n", tableTitle(&doc.Tables[ti]), s.Verdict); err != nil {
+		if _, err := fmt.Fprintf(w, "%s\n%s    %s\n", tableTitle(&doc.Tables[ti]), threadLine(&doc.Tables[ti]), s.Verdict); err != nil {
 			return err
 		}
 		if err := writeCases(w, s, o.Color); err != nil {
@@ -220,6 +275,20 @@ func tableTitle(t *model.Table) string {
 	return b.String()
 }
 
+// threadLine names the message the table was posted in, so that a table
+// read from a database can be found in the archive:
+// `    in "Re: [PATCH v2] ..." <id@host>`; "" when its subject is unknown.
+func threadLine(t *model.Table) string {
+	if t.Subject == "" {
+		return ""
+	}
+	id := ""
+	if t.MessageID != "" && !strings.Contains(t.MessageID, "#") {
+		id = " <" + t.MessageID + ">"
+	}
+	return fmt.Sprintf("    in %q%s\n", t.Subject, id)
+}
+
 func orDash(s string) string {
 	if s == "" {
 		return "-"
@@ -233,6 +302,8 @@ func orDash(s string) string {
 func verdictLine(t *model.Table, s *TableSummary) string {
 	if len(s.Cases) == 0 {
 		switch {
+		case s.NotJudged > 0:
+			return "no verdict: " + whyNot[s.NotJudgedWhy]
 		case t.Baseline == "":
 			return "no baseline to compare against"
 		case t.Direction == "" && t.DirectionSource == model.DirMixed:
@@ -251,15 +322,34 @@ func verdictLine(t *model.Table, s *TableSummary) string {
 		parts = append(parts, fmt.Sprintf("%d of %d improve, best %+.1f%% at %s", s.Improved, s.Compared, s.Best.ImprovementPct, where(t, s.Best)))
 	}
 	if len(parts) == 0 {
-		return fmt.Sprintf("all %d cases within noise", s.Compared)
+		parts = append(parts, fmt.Sprintf("all %d cases within noise", s.Compared))
+	}
+	if s.NotJudged > 0 {
+		parts = append(parts, fmt.Sprintf("%d not judged: %s", s.NotJudged, whyNot[s.NotJudgedWhy]))
 	}
 	return strings.Join(parts, "; ")
 }
 
+// whyNot words the reasons a case with a known change has no verdict.
+var whyNot = map[string]string{
+	model.BasisPctMismatch:    "the printed percentages do not follow from the values",
+	model.BasisDifferentTests: "the columns look like different tests, not variants of one",
+	model.BasisDoubtful:       "the reading is doubtful (a header line read as data, or columns not told apart)",
+}
+
 // where names a case: the row label, and the variant when there are
-// several compared ones.
+// several compared ones; a row without a label by its variant, its field
+// or its line, never by a dash.
 func where(t *model.Table, c *CaseVerdict) string {
-	s := orDash(c.Case)
+	s := c.Case
+	switch {
+	case s == "" && c.Variant != "":
+		return c.Variant
+	case s == "" && c.Field != "" && c.Field != "value":
+		return c.Field
+	case s == "":
+		return fmt.Sprintf("line %d", c.Line)
+	}
 	if len(t.Variants) > 2 && c.Variant != "" {
 		s += " (" + c.Variant + ")"
 	}

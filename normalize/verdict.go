@@ -2,6 +2,10 @@ package normalize
 
 import (
 	"math"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/lkmlbench/lkmlbench/model"
 )
@@ -11,19 +15,185 @@ import (
 // Noise is known keeps that judgement (the tool's significance marker or
 // the spread of both sides, whichever the table gives); any other is
 // beyond noise when |ImprovementPct| is at least minChange percent
-// (DefaultMinChange when minChange <= 0). Table calls it; call it again
+// (DefaultMinChange when minChange <= 0). Where the evidence disagrees
+// (tableDoubt, or the row's printed percentage not following from its
+// values) the cell keeps its ImprovementPct but gets no verdict, and
+// VerdictBasis says why. Table calls it; call it again
 // to judge stored tables with another minChange.
 func Decide(t *model.Table, minChange float64) {
 	if minChange <= 0 {
 		minChange = DefaultMinChange
 	}
 	marked := significanceMarked(t)
+	doubt := tableDoubt(t)
 	for ri := range t.Rows {
-		for ci := range t.Rows[ri].Cells {
-			c := &t.Rows[ri].Cells[ci]
+		r := &t.Rows[ri]
+		for ci := range r.Cells {
+			c := &r.Cells[ci]
 			c.Verdict, c.VerdictBasis = decide(c, marked, minChange)
+			if c.ImprovementPct == nil {
+				continue
+			}
+			if notVariant(c.Variant) || notVariant(t.Baseline) {
+				// A column of changes or spreads is not a variant to compare.
+				c.Verdict, c.VerdictBasis = model.VerdictNone, model.BasisDoubtful
+				continue
+			}
+			if why := doubt; why != "" || rowMismatch(r, c.Variant) {
+				if why == "" {
+					why = model.BasisPctMismatch
+				}
+				c.Verdict, c.VerdictBasis = model.VerdictNone, why
+			}
 		}
 	}
+}
+
+// rowMismatch reports whether the row's printed percentage of a variant
+// disagrees with the values (model.FlagPctMismatch).
+func rowMismatch(r *model.Row, variant string) bool {
+	for _, c := range r.Cells {
+		if c.Variant == variant && slices.Contains(c.Flags, model.FlagPctMismatch) {
+			return true
+		}
+	}
+	return false
+}
+
+// tableDoubt says why no cell of t may carry a verdict, "" when nothing
+// argues against them: most printed percentages disagree with the values
+// (the baseline or the columns were misread), a line of the header was read
+// as data, a variant holds two readings of one field in a row, or the
+// columns are different tests.
+func tableDoubt(t *model.Table) string {
+	pcts, bad := 0, 0
+	for _, r := range t.Rows {
+		for _, c := range r.Cells {
+			if c.Variant == t.Baseline || !(c.Field == "pct" || strings.HasSuffix(c.Field, "_pct")) {
+				continue
+			}
+			pcts++
+			if slices.Contains(c.Flags, model.FlagPctMismatch) {
+				bad++
+			}
+		}
+	}
+	switch {
+	case bad > 0 && 2*bad >= pcts:
+		return model.BasisPctMismatch
+	case headerAsData(t) || twoReadings(t):
+		return model.BasisDoubtful
+	case differentTests(t):
+		return model.BasisDifferentTests
+	}
+	return ""
+}
+
+// changeName is a column title that names a change, not a variant
+// ("%delta", "diff", "ratio").
+var changeName = regexp.MustCompile(`(?i)^(\W*(delta|diff|difference|change|chg|ratio|speedup|gain|improvement|imp|regression|overhead)\W*|\s*%\s*)$`)
+
+// spreadTitle is a column title that names a spread of another column
+// ("Baseline stdev %", "patched CV").
+var spreadTitle = regexp.MustCompile(`(?i)\b(std\.?\s*dev|stdev|stddev|cv|coeff?\s*var|variance)\W*$`)
+
+// notVariant reports whether a column title names a change or a spread
+// rather than a variant: its numbers are not readings to compare.
+func notVariant(v string) bool { return changeName.MatchString(v) || spreadTitle.MatchString(v) }
+
+// headerAsData reports whether a row's numbers carry units that no other
+// row's do ("slice 2.8ms 16ms 2.8ms 16ms" above plain readings): a header
+// line of parameters read as data.
+func headerAsData(t *model.Table) bool {
+	if len(t.Rows) < 2 {
+		return false
+	}
+	unitRows := 0
+	for _, r := range t.Rows {
+		n, withUnit := 0, 0
+		for _, c := range r.Cells {
+			if c.Variant == "" && len(t.Variants) > 0 {
+				continue
+			}
+			n++
+			if c.Text != "" && strings.IndexFunc(c.Text, unicode.IsLetter) >= 0 {
+				withUnit++
+			}
+		}
+		if n > 0 && withUnit == n {
+			unitRows++
+		}
+	}
+	return unitRows > 0 && unitRows < len(t.Rows)
+}
+
+// twoReadings reports whether some row holds two readings of the same
+// field of one variant that are not repeated markers of one reading: the
+// columns were not told apart.
+func twoReadings(t *model.Table) bool {
+	if len(t.Variants) < 2 {
+		return false
+	}
+	for _, r := range t.Rows {
+		seen := map[[2]string]bool{}
+		for _, c := range r.Cells {
+			if c.Variant == "" {
+				continue
+			}
+			k := [2]string{c.Variant, c.Field}
+			if seen[k] {
+				return true
+			}
+			seen[k] = true
+		}
+	}
+	return false
+}
+
+// differentTests reports whether the columns are different tests or
+// metrics rather than variants of one: their titles name metrics better in
+// different directions or named differently ("TPS", "Latency Avg (ms)"),
+// or no name says which is the reference or which is changed and every
+// row's values differ by three times or more.
+func differentTests(t *model.Table) bool {
+	if len(t.Variants) < 2 || t.Baseline == "" {
+		return false
+	}
+	if metricTitles(t.Variants) {
+		return true
+	}
+	if InferBaseline(t) != "" {
+		return false
+	}
+	for _, v := range t.Variants {
+		if referenceName.MatchString(v) || treatmentName.MatchString(v) || releaseTag.MatchString(strings.TrimSpace(v)) {
+			return false
+		}
+	}
+	rows := 0
+	for _, r := range t.Rows {
+		base := map[string]float64{}
+		for _, c := range r.Cells {
+			if c.Variant == t.Baseline && !isSpread(c.Field) {
+				base[c.Field] = c.Value.Float()
+			}
+		}
+		for _, c := range r.Cells {
+			b, ok := base[c.Field]
+			if c.Variant == t.Baseline || !ok || isSpread(c.Field) {
+				continue
+			}
+			n := c.Value.Float()
+			if !(b > 0 && n > 0) {
+				continue
+			}
+			if ratio := n / b; ratio < 3 && ratio > 1.0/3 {
+				return false
+			}
+			rows++
+		}
+	}
+	return rows >= 2
 }
 
 // decide is the verdict of one cell: the one place that turns an
@@ -50,4 +220,17 @@ func decide(c *model.Cell, marked bool, minChange float64) (model.Verdict, strin
 		return model.VerdictImproved, basis
 	}
 	return model.VerdictWithinNoise, basis
+}
+
+// metricTitles reports whether the variants' titles name different
+// metrics: at least two state a direction and they are not one metric
+// under several names ("base elapsed", "RFC elapsed" share "elapsed").
+func metricTitles(vs []string) bool {
+	named := 0
+	for _, v := range vs {
+		if MetricDirection(v) != "" {
+			named++
+		}
+	}
+	return named >= 2 && sharedTitleDirection(vs) == ""
 }

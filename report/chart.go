@@ -451,31 +451,35 @@ type lineSeries struct {
 	pts  plotter.XYs
 }
 
-// lineChartSVG draws how each case's improvement moved across the
-// versions of a series; line i has palette colour i, and the page gives
-// the legend (lineLegend).
-func lineChartSVG(title, ylabel string, versions []int, lines []lineSeries) (string, error) {
+// lineChartSVG draws a series chart: how each case's relative change
+// moved across the versions; line i has palette colour i, the axis is the
+// chart's bounds, and the page gives the legend (lineLegend).
+func lineChartSVG(c seriesChart, versions []int) (string, error) {
 	p := plot.New()
-	p.Title.Text = title
+	p.Title.Text = c.Title
 	p.X.Label.Text = "series version"
-	p.Y.Label.Text = ylabel
+	p.Y.Label.Text = c.YLabel
 	labels := make([]string, 0, len(versions))
 	for _, v := range versions {
 		labels = append(labels, fmt.Sprintf("v%d", v))
 	}
-	for i, l := range lines {
+	for i, l := range c.Lines {
+		if len(l.pts) == 0 {
+			continue
+		}
 		ln, pts, err := plotter.NewLinePoints(l.pts)
 		if err != nil {
 			return "", err
 		}
-		c := palette[i%len(palette)]
-		ln.Color, pts.Color = c, c
+		col := palette[i%len(palette)]
+		ln.Color, pts.Color = col, col
 		ln.Width = vg.Points(1.5)
 		pts.Shape = draw.CircleGlyph{}
 		p.Add(ln, pts)
 	}
 	p.NominalX(labels...)
 	p.X.Min, p.X.Max = -0.3, float64(len(versions))-0.7
+	p.Y.Min, p.Y.Max = c.YMin, c.YMax
 	zero := plotter.NewFunction(func(float64) float64 { return 0 })
 	zero.Color = color.Gray{0x99}
 	zero.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"testing"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/normalize"
+	"github.com/lkmlbench/lkmlbench/timeline"
 )
 
 // TestTableBars pins what a chart shows: the main measure per case and
@@ -125,4 +128,58 @@ func TestKeepLargest(t *testing.T) {
 		b, _ := strconv.Atoi(d.groups[j])
 		return a < b
 	}), "table order kept: %v", d.groups)
+}
+
+// TestSeriesChartsBounded: a series with many cases of wildly different
+// scales (26,000 beside 1.3, up to 1e13) and no baseline becomes one chart
+// per benchmark and metric whose lines are relative changes from each
+// case's first version, at most maxLines of them, the one that fell
+// furthest first, on an axis bounded at +-axisCap percent; with baselines
+// the lines are the improvements.
+func TestSeriesChartsBounded(t *testing.T) {
+	tl := timeline.Timeline{Series: "mm: invented", Versions: []int{1, 2, 3}}
+	for i := 0; i < 30; i++ {
+		base := math.Pow(10, float64(i%14)) * 1.3
+		for v := 1; v <= 3; v++ {
+			val := base * (1 + float64(v-1)*float64(i-10)/100)
+			if i == 29 && v == 3 {
+				val = base * 1e6 // one case that exploded
+			}
+			tl.Entries = append(tl.Entries, timeline.Entry{Benchmark: "frob", Case: fmt.Sprintf("case-%02d", i), Field: "value",
+				Version: v, Value: model.Number(strconv.FormatFloat(val, 'g', -1, 64))})
+		}
+	}
+	imp := func(s string) *model.Number { n := model.Number(s); return &n }
+	for v, p := range []string{"-40.00", "-10.00", "5.00"} {
+		tl.Entries = append(tl.Entries, timeline.Entry{Benchmark: "frob", Case: "c", Field: "p99", Version: v + 1, Value: "1", ImprovementPct: imp(p)})
+	}
+	charts := seriesCharts(tl)
+	require.Len(t, charts, 2)
+	c := charts[0]
+	assert.Equal(t, "frob", c.Title)
+	assert.Equal(t, 30, c.Cases)
+	require.Len(t, c.Lines, maxLines)
+	assert.Len(t, lineLegend(c.Lines), maxLines)
+	assert.Equal(t, "case-00", c.Lines[0].name, "the case that fell furthest comes first")
+	assert.GreaterOrEqual(t, c.YMin, -axisCap)
+	assert.LessOrEqual(t, c.YMax, axisCap)
+	assert.Contains(t, c.YLabel, "first version")
+	for _, l := range c.Lines {
+		for _, p := range l.pts {
+			assert.True(t, p.Y >= c.YMin && p.Y <= c.YMax, "%s v%v at %v outside %v..%v", l.name, p.X, p.Y, c.YMin, c.YMax)
+		}
+	}
+
+	p := charts[1]
+	assert.Equal(t, "frob p99", p.Title)
+	assert.Contains(t, p.YLabel, "baseline")
+	require.Len(t, p.Lines, 1)
+	assert.Equal(t, -40.0, p.Lines[0].pts[0].Y)
+	assert.Equal(t, -45.0, p.YMin)
+	assert.Equal(t, 10.0, p.YMax)
+	assert.False(t, p.Clipped)
+
+	svg, err := lineChartSVG(c, tl.Versions)
+	require.NoError(t, err)
+	assert.Contains(t, svg, "<svg")
 }

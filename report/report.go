@@ -5,10 +5,13 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"math"
 	"net/url"
 	"sort"
 	"strings"
 	"time"
+
+	"gonum.org/v1/plot/plotter"
 
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/normalize"
@@ -112,6 +115,8 @@ type timelineChart struct {
 	ID     string
 	SVG    template.HTML
 	Legend []legendEntry
+	// Note says which cases the chart leaves out and where its axis is cut.
+	Note string
 }
 
 func build(doc *model.Document, o Options) (*view, error) {
@@ -281,44 +286,98 @@ func grid(t *model.Table) ([]column, []rowView) {
 	return cols, rows
 }
 
-// seriesView1 draws one line chart per benchmark of a series: one line
-// per case (and variant), the improvement over each table's baseline
-// where known, else the value.
+// seriesView1 draws the series' charts (seriesCharts) and their legends.
 func seriesView1(tl timeline.Timeline, n int) (seriesView, error) {
 	sv := seriesView{Title: tl.Series, Anchor: fmt.Sprintf("series-%d", n+1)}
 	var vs []string
-	pos := map[int]float64{}
-	for i, v := range tl.Versions {
+	for _, v := range tl.Versions {
 		vs = append(vs, fmt.Sprintf("v%d", v))
-		pos[v] = float64(i)
 	}
 	sv.Versions = strings.Join(vs, ", ")
-	type line struct {
-		key string
-		s   lineSeries
+	for _, c := range seriesCharts(tl) {
+		svg, err := lineChartSVG(c, tl.Versions)
+		if err != nil {
+			return sv, err
+		}
+		note := ""
+		if c.Cases > len(c.Lines) {
+			note = fmt.Sprintf("the %d of %d cases that fell furthest, worst first; series shows them all", len(c.Lines), c.Cases)
+		}
+		if c.Clipped {
+			note = strings.TrimPrefix(note+fmt.Sprintf("; axis cut at %+.0f%%..%+.0f%%, points beyond drawn at the edge", c.YMin, c.YMax), "; ")
+		}
+		sv.Charts = append(sv.Charts, timelineChart{ID: fmt.Sprintf("%s-chart-%d", sv.Anchor, len(sv.Charts)+1),
+			SVG: template.HTML(svg), Legend: lineLegend(c.Lines), Note: note})
 	}
-	var benches []string
-	lines := map[string][]*line{}
-	improvements := map[string]bool{}
-	// A benchmark's chart shows improvements when every entry has one,
-	// else the values.
+	return sv, nil
+}
+
+// maxLines caps the lines of a series chart: more cannot be told apart
+// by colour.
+const maxLines = 12
+
+// axisCap bounds a series chart's axis, in percent: one case that moved
+// 100-fold must not flatten all others.
+const axisCap = 100.0
+
+// seriesChart is one benchmark and metric of a series: a case x version
+// pivot of relative change, one line per case.
+type seriesChart struct {
+	Title, YLabel string
+	Lines         []lineSeries // worst first, at most maxLines
+	Cases         int          // lines before the cap
+	YMin, YMax    float64      // the axis
+	Clipped       bool         // some point lies beyond the axis
+}
+
+// seriesCharts pivots a timeline: per benchmark and field, per case (and
+// variant) the relative change in each version, against that version's
+// baseline where every entry has one, else against the case's own first
+// version (so that cases of different scales share an axis). The cases
+// whose worst version fell furthest come first; at most maxLines are
+// kept, and the axis is bounded at +-axisCap percent.
+func seriesCharts(tl timeline.Timeline) []seriesChart {
+	pos := map[int]float64{}
+	for i, v := range tl.Versions {
+		pos[v] = float64(i)
+	}
+	type line struct {
+		key   string
+		s     lineSeries
+		first float64
+		worst float64
+	}
+	type chart struct {
+		title    string
+		relative bool
+		lines    []*line
+	}
+	var charts []*chart
+	byKey := map[string]*chart{}
 	for _, e := range tl.Entries {
-		if _, ok := improvements[e.Benchmark]; !ok {
-			benches = append(benches, e.Benchmark)
-			improvements[e.Benchmark] = true
+		k := e.Benchmark + "\x00" + e.Field
+		c := byKey[k]
+		if c == nil {
+			title := e.Benchmark
+			if title == "" {
+				title = "(benchmark not named)"
+			}
+			if e.Field != "" && e.Field != "value" {
+				title += " " + e.Field
+			}
+			c = &chart{title: title, relative: true}
+			byKey[k] = c
+			charts = append(charts, c)
 		}
 		if e.ImprovementPct == nil {
-			improvements[e.Benchmark] = false
+			c.relative = false
 		}
 	}
 	for _, e := range tl.Entries {
-		y := e.Value.Float()
-		if improvements[e.Benchmark] {
-			y = e.ImprovementPct.Float()
-		}
+		c := byKey[e.Benchmark+"\x00"+e.Field]
 		key := e.Key() + "\x00" + e.Variant
 		var l *line
-		for _, x := range lines[e.Benchmark] {
+		for _, x := range c.lines {
 			if x.key == key {
 				l = x
 			}
@@ -328,30 +387,51 @@ func seriesView1(tl timeline.Timeline, n int) (seriesView, error) {
 			if e.Variant != "" {
 				name += " " + e.Variant
 			}
-			l = &line{key: key, s: lineSeries{name: name}}
-			lines[e.Benchmark] = append(lines[e.Benchmark], l)
+			l = &line{key: key, s: lineSeries{name: name}, first: e.Value.Float(), worst: math.Inf(1)}
+			c.lines = append(c.lines, l)
 		}
+		y := math.NaN()
+		switch {
+		case c.relative:
+			y = e.ImprovementPct.Float()
+		case l.first != 0:
+			y = 100 * (e.Value.Float()/l.first - 1)
+		}
+		if math.IsNaN(y) || math.IsInf(y, 0) {
+			continue
+		}
+		l.worst = min(l.worst, y)
 		l.s.pts = append(l.s.pts, struct{ X, Y float64 }{pos[e.Version], y})
 	}
-	for _, b := range benches {
-		var ls []lineSeries
-		for _, l := range lines[b] {
-			ls = append(ls, l.s)
+	var out []seriesChart
+	for _, c := range charts {
+		sort.SliceStable(c.lines, func(i, j int) bool { return c.lines[i].worst < c.lines[j].worst })
+		sc := seriesChart{Title: c.title, Cases: len(c.lines), YLabel: "% vs the version's baseline (+ is better)"}
+		if !c.relative {
+			sc.YLabel = "% change from the case's first version"
 		}
-		ylabel := "value"
-		if improvements[b] {
-			ylabel = "% vs baseline (+ is better)"
+		lo, hi := 0.0, 0.0
+		for i, l := range c.lines {
+			if i == maxLines {
+				break
+			}
+			for _, p := range l.s.pts {
+				lo, hi = min(lo, p.Y), max(hi, p.Y)
+			}
+			sc.Lines = append(sc.Lines, l.s)
 		}
-		title := b
-		if title == "" {
-			title = "(benchmark not named)"
+		sc.YMin, sc.YMax = max(lo-5, -axisCap), min(hi+5, axisCap)
+		for i := range sc.Lines {
+			pts := append(plotter.XYs(nil), sc.Lines[i].pts...)
+			for j := range pts {
+				if pts[j].Y < sc.YMin || pts[j].Y > sc.YMax {
+					sc.Clipped = true
+					pts[j].Y = min(max(pts[j].Y, sc.YMin), sc.YMax)
+				}
+			}
+			sc.Lines[i].pts = pts
 		}
-		svg, err := lineChartSVG(title, ylabel, tl.Versions, ls)
-		if err != nil {
-			return sv, err
-		}
-		sv.Charts = append(sv.Charts, timelineChart{ID: fmt.Sprintf("%s-chart-%d", sv.Anchor, len(sv.Charts)+1),
-			SVG: template.HTML(svg), Legend: lineLegend(ls)})
+		out = append(out, sc)
 	}
-	return sv, nil
+	return out
 }

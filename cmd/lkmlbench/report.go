@@ -12,6 +12,7 @@ import (
 type reportCmd struct {
 	Output    string  `short:"o" required:"" placeholder:"FILE" help:"HTML file to write (written in full or not at all); - for standard output."`
 	Title     string  `placeholder:"TEXT" help:"Heading of the page (default \"lkmlbench report\")."`
+	Baseline  string  `placeholder:"VARIANT" help:"Compare every table against this variant (kernel, configuration), matched exactly, else regardless of case; tables without it are left out and counted on standard error. Default: each table's own baseline."`
 	MinChange float64 `default:"5" placeholder:"PCT" help:"For tables that give no spread or significance, the change in percent that counts as beyond noise (default ${default})."`
 	inputSource
 }
@@ -31,6 +32,7 @@ to vN.
 Examples:
 
     lkmlbench report -o report.html thread.mbox
+    lkmlbench report -o vs-mainline.html --baseline mainline thread.mbox
     lkmlbench report -o report.html 20231113090211.4021-1-someone@example.com
     lkmlbench report -o sched.html --db results.db --series 'latency nice' --since 2023-01-01`
 }
@@ -39,6 +41,9 @@ Examples:
 func (c *reportCmd) Run(ctx context.Context, k *kong.Context) error {
 	doc, failed, err := c.document(ctx, k.Stderr, false)
 	if err != nil {
+		return err
+	}
+	if err := rebase(doc, c.Baseline, c.Benchmarks, c.MinChange, k.Stderr, "report"); err != nil {
 		return err
 	}
 	out, err := createOutput(c.Output, k.Stdout)

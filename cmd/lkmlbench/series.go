@@ -14,10 +14,11 @@ import (
 
 // seriesCmd prints how a patch series' results moved across versions.
 type seriesCmd struct {
-	DB     string `placeholder:"FILE|URL" help:"${dbHelp}"`
-	Format string `short:"f" enum:"table,csv,jsonl,json" default:"table" help:"Output: table (for reading), csv or jsonl (one record per result), json (one array of timelines)."`
-	Output string `short:"o" placeholder:"FILE" help:"Write to FILE instead of standard output (written in full or not at all)."`
-	Series string `arg:"" name:"title|msgid" help:"Part of the series title, or the Message-ID of any message of it (its cover letter, a patch, a reply)."`
+	DB       string `placeholder:"FILE|URL" help:"${dbHelp}"`
+	Format   string `short:"f" enum:"table,csv,jsonl,json" default:"table" help:"Output: table (for reading), csv or jsonl (one record per result), json (one array of timelines)."`
+	Output   string `short:"o" placeholder:"FILE" help:"Write to FILE instead of standard output (written in full or not at all)."`
+	Baseline string `placeholder:"VARIANT" help:"Compare every table against this variant (kernel, configuration), matched exactly, else regardless of case; tables without it are left out and counted on standard error. Default: each table's own baseline."`
+	Series   string `arg:"" name:"title|msgid" help:"Part of the series title, or the Message-ID of any message of it (its cover letter, a patch, a reply)."`
 }
 
 // Help is the long help of "lkmlbench series --help".
@@ -33,6 +34,7 @@ Examples:
 
     lkmlbench series --db results.db 'latency nice'
     lkmlbench series --db results.db 20230224093454.956298-1-someone@example.com
+    lkmlbench series --db results.db --baseline tip 'latency nice'
     lkmlbench series --db results.db -f csv -o latency-nice.csv 'Add latency priority'`
 }
 
@@ -58,6 +60,9 @@ func (c *seriesCmd) Run(ctx context.Context, k *kong.Context) error {
 	for _, title := range titles {
 		doc, err := st.Document(ctx, store.Query{Series: title})
 		if err != nil {
+			return err
+		}
+		if err := rebase(doc, c.Baseline, "", 0, k.Stderr, "series"); err != nil {
 			return err
 		}
 		for _, tl := range timeline.Build(doc) {

@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 
 	"github.com/alecthomas/kong"
 	"golang.org/x/term"
 
+	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/normalize"
 )
 
@@ -15,6 +17,7 @@ type summaryCmd struct {
 	Format    string  `short:"f" enum:"text,json" default:"text" help:"Output: text (for reading) or json (one document, docs/summary.schema.json)."`
 	Output    string  `short:"o" placeholder:"FILE" help:"Write to FILE instead of standard output (written in full or not at all)."`
 	MinChange float64 `default:"5" placeholder:"PCT" help:"For tables that give no spread or significance, the change in percent that counts as beyond noise (default ${default})."`
+	Baseline  string  `placeholder:"VARIANT" help:"Compare every table against this variant (kernel, configuration), matched exactly, else regardless of case; tables without it are left out and counted on standard error. Default: each table's own baseline."`
 	Color     string  `enum:"auto,always,never" default:"auto" help:"Colour regressions and improvements: auto (when standard output is a terminal and NO_COLOR is unset), always, never."`
 	inputSource
 }
@@ -36,6 +39,7 @@ Examples:
     lkmlbench summary thread.mbox
     lkmlbench summary --benchmarks mybench.json --min-change 2 reply.eml
     lkmlbench summary --format json -o summary.json thread.mbox
+    lkmlbench summary --baseline mainline thread.mbox
     lkmlbench summary --db results.db --series 'latency nice'`
 }
 
@@ -45,6 +49,9 @@ func (c *summaryCmd) Run(ctx context.Context, k *kong.Context) error {
 	// Lean: the verdicts need the tables, not the messages.
 	doc, failed, err := c.document(ctx, k.Stderr, true)
 	if err != nil {
+		return err
+	}
+	if err := rebase(doc, c.Baseline, c.Benchmarks, c.MinChange, k.Stderr, "summary"); err != nil {
 		return err
 	}
 	out, err := createOutput(c.Output, k.Stdout)
@@ -98,4 +105,20 @@ func loadBenchmarks(path string) (*normalize.Benchmarks, error) {
 		return nil, nil
 	}
 	return normalize.LoadBenchmarks(path)
+}
+
+// rebase applies --baseline VARIANT to every table of doc (see
+// normalize.RebaseDocument) and says on stderr how many tables lacked it.
+func rebase(doc *model.Document, variant, benchmarks string, minChange float64, stderr io.Writer, cmd string) error {
+	if variant == "" {
+		return nil
+	}
+	bl, err := loadBenchmarks(benchmarks)
+	if err != nil {
+		return err
+	}
+	if n := normalize.RebaseDocument(doc, variant, normalize.Options{Benchmarks: bl, MinChange: minChange}); n > 0 {
+		fmt.Fprintf(stderr, "%s: %d tables compared against %s, %d left out (no variant %s)\n", cmd, len(doc.Tables), variant, n, variant)
+	}
+	return nil
 }
