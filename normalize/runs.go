@@ -19,7 +19,7 @@ func foldRuns(t *model.Table) {
 	groups := map[string][]int{}
 	var order []string
 	for i, r := range t.Rows {
-		if len(r.Flags) > 0 || r.Case == "" {
+		if r.Case == "" || marked(&r) {
 			continue
 		}
 		k := r.Case + "\x00" + rowShape(&r)
@@ -40,6 +40,22 @@ func foldRuns(t *model.Table) {
 			foldCell(t, rows, ci)
 		}
 	}
+}
+
+// marked reports whether the row or any of its cells carries a flag: a
+// row the author set apart (a verification re-run, a `*` significance
+// mark, an approximate figure) is a case of its own, never one of a run
+// of repeats.
+func marked(r *model.Row) bool {
+	if len(r.Flags) > 0 {
+		return true
+	}
+	for _, c := range r.Cells {
+		if len(c.Flags) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // rowShape lists a row's variants and fields in order.
