@@ -35,6 +35,7 @@ func altQuotes(lines []model.Line) {
 			for k := i; k < j; k++ {
 				rest := strings.TrimPrefix(lines[k].Text[1:], " ")
 				depth, t := unquote(rest)
+				lines[k].Quote += len(lines[k].Text) - len(t)
 				lines[k].Text, lines[k].Depth = t, d+1+depth
 			}
 		}
@@ -67,6 +68,7 @@ func indentedQuotes(lines []model.Line) {
 		if j-i >= 2 {
 			for k := i; k < j; k++ {
 				depth, t := unquote(lines[k].Text[lead:])
+				lines[k].Quote += len(lines[k].Text) - len(t)
 				lines[k].Text, lines[k].Depth = t, d+depth
 			}
 		}

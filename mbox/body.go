@@ -36,7 +36,7 @@ func splitLines(text string, firstLine int, offset int64) []model.Line {
 		}
 		raw := strings.TrimSuffix(strings.TrimSuffix(text[:end], "\n"), "\r")
 		depth, t := unquote(raw)
-		lines = append(lines, model.Line{Text: t, No: firstLine + i, Offset: off, Depth: depth})
+		lines = append(lines, model.Line{Text: t, No: firstLine + i, Offset: off, Depth: depth, Quote: len(raw) - len(t)})
 		off += int64(end)
 		text = text[end:]
 	}

@@ -8,7 +8,10 @@
 // so that a position in the canonical text still names a byte of the input:
 //
 //   - tabs are expanded at their stops of eight columns, counted from the
-//     start of the text after the quote markers (as the author typed it);
+//     start of the text after the quote markers (as the author typed it),
+//     unless a segment's columns line up only at the stops counted from
+//     the screen's margin (an editor that wrote tabs into a reply after
+//     quoting it);
 //   - no-break and the other Unicode spaces become spaces, the wide ones
 //     (em space, em quad, ideographic space) two, as wide as they show;
 //     the Unicode line separators inside a line (NEL, U+2028, U+2029)
@@ -56,15 +59,19 @@ func (l Line) Raw(i int) int {
 }
 
 // Canon returns the canonical form of one source line (the text after its
-// quote markers).
-func Canon(s string) Line {
+// quote markers), its tabs stopping as the author typed them.
+func Canon(s string) Line { return CanonAt(s, 0) }
+
+// CanonAt is Canon for a text that showed from screen column at, behind
+// quote markers that wide: its tabs stop at the screen's stops.
+func CanonAt(s string, at int) Line {
 	if plain(s) {
 		return Line{Text: strings.TrimRight(s, " ")}
 	}
 	var b strings.Builder
 	b.Grow(len(s) + 8)
 	raw := make([]int32, 0, len(s)+9)
-	col := 0 // display column of the next character
+	col := at // display column of the next character
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c == '\t' {
