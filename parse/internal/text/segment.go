@@ -43,20 +43,40 @@ func Segments(body []model.Line) []Segment {
 }
 
 // segment puts the lines of one segment in canonical form.
+//
+// Where its tabs stop depends on where the writer's margin was: the text
+// after the quote markers when the author typed the tabs before the text
+// was quoted, the screen's margin when an editor wrote them into a reply
+// after quoting, and the end of an indentation every line shares when
+// that indentation was added in front of text typed with tabs. Where these
+// margins put the stops apart, the segment is read with the one that lines
+// its words and bars up best, the author's when more than one do as well.
 func segment(src []model.Line) Segment {
 	s := Segment{Lines: make([]model.Line, len(src)), Canon: make([]Line, len(src))}
-	shifted := false // some tab stops elsewhere when counted from the margin
+	quoted, tabs := false, false // whether another margin moves some stop
 	for i, l := range src {
 		s.Canon[i] = Canon(l.Text)
-		shifted = shifted || l.Quote%TabWidth != 0 && strings.IndexByte(l.Text, '\t') >= 0
-	}
-	if shifted {
-		screen := make([]Line, len(src))
-		for i, l := range src {
-			screen[i] = CanonAt(l.Text, l.Quote)
+		if strings.IndexByte(l.Text, '\t') >= 0 {
+			tabs = true
+			quoted = quoted || l.Quote%TabWidth != 0
 		}
-		if alignment(screen) > alignment(s.Canon) {
-			s.Canon = screen
+	}
+	if tabs {
+		best := alignment(s.Canon)
+		try := func(at func(model.Line) int) {
+			lines := make([]Line, len(src))
+			for i, l := range src {
+				lines[i] = CanonAt(l.Text, at(l))
+			}
+			if a := alignment(lines); a > best {
+				s.Canon, best = lines, a
+			}
+		}
+		if quoted {
+			try(func(l model.Line) int { return l.Quote })
+		}
+		if n := commonSpaces(src); n%TabWidth != 0 {
+			try(func(model.Line) int { return -n })
 		}
 	}
 	s.Indent = Dedent(s.Canon)
@@ -65,6 +85,25 @@ func segment(src []model.Line) Segment {
 		s.Lines[i] = l
 	}
 	return s
+}
+
+// commonSpaces returns the number of spaces every line of src that holds
+// text starts with.
+func commonSpaces(src []model.Line) int {
+	common := -1
+	for _, l := range src {
+		n := 0
+		for n < len(l.Text) && l.Text[n] == ' ' {
+			n++
+		}
+		if strings.TrimSpace(l.Text[n:]) == "" {
+			continue
+		}
+		if common < 0 || n < common {
+			common = n
+		}
+	}
+	return max(common, 0)
 }
 
 // alignment counts the columns at which consecutive non-blank lines both

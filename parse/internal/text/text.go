@@ -11,7 +11,8 @@
 //     start of the text after the quote markers (as the author typed it),
 //     unless a segment's columns line up only at the stops counted from
 //     the screen's margin (an editor that wrote tabs into a reply after
-//     quoting it);
+//     quoting it) or from the end of an indentation all its lines share
+//     (text typed with tabs, then indented);
 //   - no-break and the other Unicode spaces become spaces, the wide ones
 //     (em space, em quad, ideographic space) two, as wide as they show;
 //     the Unicode line separators inside a line (NEL, U+2028, U+2029)
@@ -62,8 +63,9 @@ func (l Line) Raw(i int) int {
 // quote markers), its tabs stopping as the author typed them.
 func Canon(s string) Line { return CanonAt(s, 0) }
 
-// CanonAt is Canon for a text that showed from screen column at, behind
-// quote markers that wide: its tabs stop at the screen's stops.
+// CanonAt is Canon for a text that starts at column at of the writer's
+// margin: at 2 behind "> " markers whose tabs stop at the screen's stops,
+// at -4 when four blanks were put in front of text typed with tabs.
 func CanonAt(s string, at int) Line {
 	if plain(s) {
 		return Line{Text: strings.TrimRight(s, " ")}
@@ -75,7 +77,7 @@ func CanonAt(s string, at int) Line {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c == '\t' {
-			n := TabWidth - col%TabWidth
+			n := TabWidth - (col%TabWidth+TabWidth)%TabWidth
 			for k := 0; k < n; k++ {
 				b.WriteByte(' ')
 				raw = append(raw, int32(i))

@@ -52,6 +52,8 @@ func TestCanonAt(t *testing.T) {
 	// the text
 	assert.Equal(t, "ab    1", CanonAt("ab\t1", 2).Text)
 	assert.Equal(t, "ab      1", CanonAt("ab\t1", 8).Text)
+	// four blanks put in front of text typed with tabs
+	assert.Equal(t, "    x       1", CanonAt("    x\t1", -4).Text)
 }
 
 func TestDedent(t *testing.T) {
@@ -130,6 +132,15 @@ func TestSegmentTabStops(t *testing.T) {
 	// tabs written behind "> ": the stops of the screen line the rows up
 	retabbed := Segments(quoted("name  value", "a\t1.5", "bb\t2.5"))
 	assert.Equal(t, []string{"name  value", "a     1.5", "bb    2.5"}, texts(retabbed[0].Lines))
+	// typed with tabs, then indented by four: the stops count from the
+	// indentation
+	var indented []model.Line
+	for i, s := range []string{"    \tAVG\tSTDDEV", "    before\t2.03\t0.15", "    after\t2.73\t0.47"} {
+		indented = append(indented, model.Line{No: i + 1, Text: s})
+	}
+	seg := Segments(indented)[0]
+	assert.Equal(t, []string{"        AVG     STDDEV", "before  2.03    0.15", "after   2.73    0.47"}, texts(seg.Lines))
+	assert.Equal(t, 4, seg.Indent)
 }
 
 func texts(lines []model.Line) []string {
@@ -167,7 +178,7 @@ func FuzzCanon(f *testing.F) {
 		f.Add(s, 2)
 	}
 	f.Fuzz(func(t *testing.T, s string, at int) {
-		if at < 0 || at > 64 {
+		if at < -64 || at > 64 {
 			at = 2
 		}
 		for _, l := range []Line{Canon(s), CanonAt(s, at)} {
