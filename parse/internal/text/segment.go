@@ -106,30 +106,42 @@ func commonSpaces(src []model.Line) int {
 	return max(common, 0)
 }
 
-// alignment counts the columns at which consecutive non-blank lines both
-// start a word or draw a '|': how well a reading of the tabs lines up the
-// lines, the measure a reader uses to tell which stops the writer meant.
+// alignment counts the columns at which a non-blank line and either of
+// the two non-blank lines above it both start a word or draw a '|': how
+// well a reading of the tabs lines up the lines (a header with its rows
+// across the rule under it), the measure a reader uses to tell which
+// stops the writer meant.
 func alignment(lines []Line) int {
 	n := 0
-	var prev, cur []int
+	var above [2][]int // the starts of the two lines above, nearest first
+	var cur []int
 	for _, l := range lines {
 		if l.Text == "" {
 			continue
 		}
 		cur = starts(l.Text, cur[:0])
-		for i, j := 0, 0; i < len(prev) && j < len(cur); {
-			switch {
-			case prev[i] < cur[j]:
-				i++
-			case prev[i] > cur[j]:
-				j++
-			default:
-				n++
-				i++
-				j++
-			}
+		for _, prev := range above {
+			n += common(prev, cur)
 		}
-		prev, cur = cur, prev
+		above[0], above[1], cur = cur, above[0], above[1]
+	}
+	return n
+}
+
+// common counts the values two ascending lists share.
+func common(a, b []int) int {
+	n := 0
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
+			n++
+			i++
+			j++
+		}
 	}
 	return n
 }

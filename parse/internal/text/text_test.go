@@ -141,6 +141,13 @@ func TestSegmentTabStops(t *testing.T) {
 	seg := Segments(indented)[0]
 	assert.Equal(t, []string{"        AVG     STDDEV", "before  2.03    0.15", "after   2.73    0.47"}, texts(seg.Lines))
 	assert.Equal(t, 4, seg.Indent)
+	// the header lines up with the rows across the rule under it
+	indented = indented[:0]
+	for i, s := range []string{"    block\told\tnew", "    size\tMiB/s\tMiB/s", "    ------------", "    512\t181\t700", "    1k\t347\t1256"} {
+		indented = append(indented, model.Line{No: i + 1, Text: s})
+	}
+	seg = Segments(indented)[0]
+	assert.Equal(t, []string{"block   old     new", "size    MiB/s   MiB/s", "------------", "512     181     700", "1k      347     1256"}, texts(seg.Lines))
 }
 
 func texts(lines []model.Line) []string {
