@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Rebuild the wild set (testdata/wild) from fetched public-inbox mirrors and score lkmlbench on it.
+# Rebuild the wild set (testdata/wild/set) from fetched public-inbox mirrors and score lkmlbench on it.
 #
-# The mail itself is never committed: testdata/wild/cases.tsv names, per case, the mirror
+# The mail itself is never committed: testdata/wild/set/cases.tsv names, per case, the mirror
 # (linux-mailinglist-archives/LIST.0) and the commit whose blob `m` is the message. This script
 # writes each case as DIR/cases/NAME.mbox (a `From mboxrd@z ...` line, then the blob with mboxrd
 # `>From ` escaping), says which mirrors are missing (their cases are left out of the score), and
-# scores the cases it could rebuild against testdata/wild/gold with score.py; --perturb also runs
+# scores the cases it could rebuild against testdata/wild/set/gold with score.py; --perturb also runs
 # perturb.py over them. Not part of CI: it needs the mirrors (see `lkmlbench crawl` in README.md).
 #
 # usage: scripts/wild.sh [--rebuild-only] [--perturb] [-v] [DIR]
@@ -55,9 +55,9 @@ import re, sys
 raw = sys.stdin.buffer.read()
 sys.stdout.buffer.write(b"From mboxrd@z Thu Jan  1 00:00:00 1970\n" + re.sub(rb"(?m)^(>*From )", rb">\1", raw))
 ' >"$dir/cases/$name.mbox"
-	cp "testdata/wild/gold/$name.mbox.json" "$dir/gold/"
+	cp "testdata/wild/set/gold/$name.mbox.json" "$dir/gold/"
 	built=$((built + 1))
-done <testdata/wild/cases.tsv
+done <testdata/wild/set/cases.tsv
 
 for m in "${!missing[@]}"; do
 	echo "wild.sh: mirror missing: $m (expected $mirrors/${m%%/*}+${m#*/}/repo); its cases are left out" >&2
