@@ -45,9 +45,11 @@ func MessageTables(source string, m *mbox.Message, opts Options) ([]model.Table,
 	cuts = append(cuts, blockCuts...)
 	for i := range cuts {
 		cuts[i].Source = source
+		cuts[i].Line, _ = m.Place(cuts[i].Line)
 	}
 	for i := range tables {
 		t := &tables[i]
+		placeRows(t, m)
 		t.Source, t.MessageID = source, m.Meta.ID
 		t.Reconstructed = m.Meta.Reconstructed
 		if t.Author == "" && t.QuoteDepth == 0 {
@@ -62,4 +64,16 @@ func MessageTables(source string, m *mbox.Message, opts Options) ([]model.Table,
 		normalize.Table(t, normalize.Options{Benchmarks: opts.Benchmarks})
 	}
 	return tables, cuts
+}
+
+// placeRows gives a table's lines as the input's: the raw lines that hold
+// (or encode) its rows, and each row's line in its decoded part where the
+// part is encoded (mbox.Message.Place).
+func placeRows(t *model.Table, m *mbox.Message) {
+	t.StartLine, _ = m.Place(t.StartLine)
+	t.EndLine, _ = m.Place(t.EndLine)
+	for i := range t.Rows {
+		r := &t.Rows[i]
+		r.Line, r.DecodedLine = m.Place(r.Line)
+	}
 }
