@@ -29,7 +29,9 @@ import "bytes"
 //   - a grid rule (a line starting "+--" or "|--", or "-+-", "|---",
 //     "+===" anywhere in a line; a diffstat's "+++--" is none) or one of
 //     the column words of AMD and mmtests reports ("pct", "%change"), or a
-//     "value (pct%)" cell, which makes a one-row table.
+//     "value (pct%)" cell, which makes a one-row table, or
+//   - the first line of a hackbench run ("Running in ... mode with"),
+//     which with its Time line makes a one-row table.
 //
 // A number token is a digit run at a line start or after one of
 // " \t-+([|:=.*~,", as parse's scanner defines it, or after '>' (HTML
@@ -136,6 +138,9 @@ func prefilter(body []byte) pass {
 			continue
 		}
 		dump = isDumpHead(trimLeft(line))
+		if !inDiff && !dump && hackbenchRun(line) {
+			return passWord
+		}
 		if inDiff || dump || noTableLine(line) {
 			i, rows = end, 0
 			continue
@@ -286,11 +291,22 @@ func scanLine(line []byte) (lineScan, pass) {
 // removed) as a possible table row: it is none of the noise classes and
 // no sentence. FuzzPrefilter's oracle asks it.
 func counted(line []byte) bool {
+	if hackbenchRun(line) {
+		return true
+	}
 	if noTableLine(line) {
 		return false
 	}
 	ls, _ := scanLine(line)
 	return !ls.prose
+}
+
+// hackbenchRun reports whether line starts a run of hackbench's own
+// output ("Running in process mode with 10 groups ..."), whose Time line
+// alone makes a one-row table, as parse's hackbench family reads it.
+func hackbenchRun(line []byte) bool {
+	s := trimLeft(line)
+	return bytes.HasPrefix(s, []byte("Running in ")) && bytes.Contains(s, []byte(" mode with "))
 }
 
 // prose reports whether a line whose numbers stand in no column is a
