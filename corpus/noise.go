@@ -114,9 +114,6 @@ func isDumpHead(s []byte) bool {
 		return bytes.HasPrefix(s, []byte("NAME ")) && (bytes.Contains(s, []byte(" SIZELIMIT")) || bytes.Contains(s, []byte(" MAJ:MIN")))
 	case 'M':
 		return bytes.HasPrefix(s, []byte("Module ")) && bytes.Contains(s, []byte(" Used by"))
-	case 'p', 'r':
-		// kernelci's boot reports: "platform | arch | lab | ...", "run | ..."
-		return bytes.Contains(s, []byte(" | arch ")) && bytes.Contains(s, []byte(" | lab "))
 	}
 	return false
 }

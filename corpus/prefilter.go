@@ -12,7 +12,9 @@ import "bytes"
 //
 // Lines that hold numbers but never a result are not counted
 // (noTableLine: diffstats, attributions, logs, traces, diagnostics, code,
-// path listings; prose: sentences that mention numbers), nor are the hunks
+// path listings; prose: sentences that mention numbers), unless they are
+// rows of a '|' grid, which the grid readers take whatever their words;
+// nor are the hunks
 // of a patch ("diff --git" or "@@ -" to the first line that is no hunk
 // line), nor the rows of a /proc or losetup listing. On real archives
 // (linux-pm, linux-xfs) these were what made the prefilter decode one
@@ -141,7 +143,7 @@ func prefilter(body []byte) pass {
 		if !inDiff && !dump && hackbenchRun(line) {
 			return passWord
 		}
-		if inDiff || dump || noTableLine(line) {
+		if inDiff || dump || noTableLine(line) && !gridRow(line) {
 			i, rows = end, 0
 			continue
 		}
@@ -294,11 +296,19 @@ func counted(line []byte) bool {
 	if hackbenchRun(line) {
 		return true
 	}
-	if noTableLine(line) {
+	if noTableLine(line) && !gridRow(line) {
 		return false
 	}
 	ls, _ := scanLine(line)
 	return !ls.prose
+}
+
+// gridRow reports whether a line is a row of a '|' grid: three or more
+// cell bars (a diffstat line has one). The grid readers take such rows
+// whatever their words, so no noise class may hide them: a kernelci
+// report's board table names compilers and defconfigs.
+func gridRow(line []byte) bool {
+	return bytes.Count(line, []byte("|")) >= 3
 }
 
 // hackbenchRun reports whether line starts a run of hackbench's own
