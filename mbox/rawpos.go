@@ -181,6 +181,9 @@ func base64LineStarts(raw []byte) []int {
 		chars = append(chars, c)
 		at = append(at, i)
 	}
+	if len(chars) == 0 {
+		return []int{0} // an empty part: one empty line
+	}
 	dec := make([]byte, base64.StdEncoding.DecodedLen(len(chars)))
 	n, err := base64.StdEncoding.Decode(dec, chars)
 	if err != nil {
