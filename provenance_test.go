@@ -94,8 +94,10 @@ func TestRowsPlacedInRawInput(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			path := filepath.Join(dir, name)
 			require.NoError(t, os.WriteFile(path, []byte(raw), 0o644))
-			doc, err := ExtractFile(path, Options{})
-			require.NoError(t, err)
+			ex := New(Options{Explain: true})
+			require.NoError(t, ex.AddPath(path))
+			require.NoError(t, ex.Flush())
+			doc := ex.Document()
 			obs := doc.Observations()
 			require.Len(t, obs, 4*4)
 			data := []byte(raw)
@@ -116,6 +118,14 @@ func TestRowsPlacedInRawInput(t *testing.T) {
 				default:
 					assert.True(t, strings.HasPrefix(strings.TrimSpace(line), o.Case+":"), "%s: raw line %d is %q", o.Case, o.Line, line)
 				}
+				// --explain names the same raw lines.
+				inBlock := false
+				for _, x := range ex.Explanations() {
+					for _, c := range x.Candidates {
+						inBlock = inBlock || c.StartLine <= o.Line && o.Line <= c.EndLine
+					}
+				}
+				assert.True(t, inBlock, "%s: no --explain block holds raw line %d", o.Case, o.Line)
 				if encoded {
 					assert.Equal(t, decodedLine(o.Case), o.DecodedLine, o.Case)
 				} else {
