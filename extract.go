@@ -211,7 +211,18 @@ func (e *Extractor) AddMessage(source string, m *mbox.Message) {
 		e.doc.Messages = append(e.doc.Messages, meta)
 	}
 	if e.opts.Explain {
-		e.explains = append(e.explains, Explanation{Source: source, MessageID: meta.ID, Candidates: parse.Explain(m.Body)})
+		cands := parse.Explain(m.Body)
+		for i := range cands {
+			c := &cands[i]
+			c.StartLine, _ = m.Place(c.StartLine)
+			c.EndLine, _ = m.Place(c.EndLine)
+			for j := range c.Verdicts {
+				v := &c.Verdicts[j]
+				v.StartLine, _ = m.Place(v.StartLine)
+				v.EndLine, _ = m.Place(v.EndLine)
+			}
+		}
+		e.explains = append(e.explains, Explanation{Source: source, MessageID: meta.ID, Candidates: cands})
 	}
 	tables, cuts := MessageTables(source, m, e.opts)
 	e.doc.Warnings = append(e.doc.Warnings, cuts...)

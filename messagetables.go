@@ -17,15 +17,18 @@ import (
 const MaxTextLines = 100_000
 
 // budgetBody cuts a body after MaxTextLines lines of text.
-func budgetBody(source string, body []model.Line) ([]model.Line, []model.Warning) {
+func budgetBody(source string, m *mbox.Message) ([]model.Line, []model.Warning) {
+	body := m.Body
 	n := 0
 	for i, l := range body {
 		if l.Kind != model.KindText {
 			continue
 		}
 		if n++; n > MaxTextLines {
+			first, _ := m.Place(l.No)
+			last, _ := m.Place(body[len(body)-1].No)
 			return body[:i], []model.Warning{{Source: source, Line: l.No, Offset: l.Offset,
-				Message: fmt.Sprintf("more than %d lines of text in one message: lines %d-%d are not searched for tables", MaxTextLines, l.No, body[len(body)-1].No)}}
+				Message: fmt.Sprintf("more than %d lines of text in one message: lines %d-%d are not searched for tables", MaxTextLines, first, last)}}
 		}
 	}
 	return body, nil
@@ -40,14 +43,16 @@ func budgetBody(source string, body []model.Line) ([]model.Line, []model.Warning
 // itself reads every message through it. The warnings are the parse
 // budgets' cuts (parse.MaxBlockLines, parse.MaxBlockBytes), with source.
 func MessageTables(source string, m *mbox.Message, opts Options) ([]model.Table, []model.Warning) {
-	body, cuts := budgetBody(source, m.Body)
+	body, cuts := budgetBody(source, m)
 	tables, blockCuts := parse.TablesBudgeted(body)
 	cuts = append(cuts, blockCuts...)
 	for i := range cuts {
 		cuts[i].Source = source
+		cuts[i].Line, _ = m.Place(cuts[i].Line)
 	}
 	for i := range tables {
 		t := &tables[i]
+		placeRows(t, m)
 		t.Source, t.MessageID = source, m.Meta.ID
 		t.Reconstructed = m.Meta.Reconstructed
 		if t.Author == "" && t.QuoteDepth == 0 {
@@ -62,4 +67,16 @@ func MessageTables(source string, m *mbox.Message, opts Options) ([]model.Table,
 		normalize.Table(t, normalize.Options{Benchmarks: opts.Benchmarks})
 	}
 	return tables, cuts
+}
+
+// placeRows gives a table's lines as the input's: the raw lines that hold
+// (or encode) its rows, and each row's line in its decoded part where the
+// part is encoded (mbox.Message.Place).
+func placeRows(t *model.Table, m *mbox.Message) {
+	t.StartLine, _ = m.Place(t.StartLine)
+	t.EndLine, _ = m.Place(t.EndLine)
+	for i := range t.Rows {
+		r := &t.Rows[i]
+		r.Line, r.DecodedLine = m.Place(r.Line)
+	}
 }

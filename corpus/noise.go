@@ -114,9 +114,6 @@ func isDumpHead(s []byte) bool {
 		return bytes.HasPrefix(s, []byte("NAME ")) && (bytes.Contains(s, []byte(" SIZELIMIT")) || bytes.Contains(s, []byte(" MAJ:MIN")))
 	case 'M':
 		return bytes.HasPrefix(s, []byte("Module ")) && bytes.Contains(s, []byte(" Used by"))
-	case 'p', 'r':
-		// kernelci's boot reports: "platform | arch | lab | ...", "run | ..."
-		return bytes.Contains(s, []byte(" | arch ")) && bytes.Contains(s, []byte(" | lab "))
 	}
 	return false
 }
@@ -369,7 +366,7 @@ func hasNoise(s []byte) bool {
 		if hexRun == 4 && c == ':' && isPCI(s[i+1:]) {
 			return true // a PCI address: 0000:03:00.4
 		}
-		if c == ':' && i+1 < len(s) && s[i+1] == ' ' {
+		if c == ':' && i+1 < len(s) && s[i+1] == ' ' && !numberAfter(s[i+1:]) {
 			fields++
 			if fields >= 3 {
 				return true // "driver: func: CPU0: message", a log line
@@ -407,6 +404,14 @@ func hasNoise(s []byte) bool {
 		return true
 	}
 	return clock && (year || hasMonth(s))
+}
+
+// numberAfter reports whether s starts with blanks and a digit: a field
+// that names a measurement ("Min:      2", "avg:    1.204 ms", as
+// cyclictest and perf sched print them), not the prefix of a log line.
+func numberAfter(s []byte) bool {
+	s = bytes.TrimLeft(s, " ")
+	return len(s) > 0 && isDigit(s[0])
 }
 
 var months = [][]byte{

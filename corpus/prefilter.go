@@ -12,7 +12,9 @@ import "bytes"
 //
 // Lines that hold numbers but never a result are not counted
 // (noTableLine: diffstats, attributions, logs, traces, diagnostics, code,
-// path listings; prose: sentences that mention numbers), nor are the hunks
+// path listings; prose: sentences that mention numbers), unless they are
+// rows of a '|' grid, which the grid readers take whatever their words;
+// nor are the hunks
 // of a patch ("diff --git" or "@@ -" to the first line that is no hunk
 // line), nor the rows of a /proc or losetup listing. On real archives
 // (linux-pm, linux-xfs) these were what made the prefilter decode one
@@ -29,7 +31,9 @@ import "bytes"
 //   - a grid rule (a line starting "+--" or "|--", or "-+-", "|---",
 //     "+===" anywhere in a line; a diffstat's "+++--" is none) or one of
 //     the column words of AMD and mmtests reports ("pct", "%change"), or a
-//     "value (pct%)" cell, which makes a one-row table.
+//     "value (pct%)" cell, which makes a one-row table, or
+//   - the first line of a hackbench run ("Running in ... mode with"),
+//     which with its Time line makes a one-row table.
 //
 // A number token is a digit run at a line start or after one of
 // " \t-+([|:=.*~,", as parse's scanner defines it, or after '>' (HTML
@@ -136,7 +140,10 @@ func prefilter(body []byte) pass {
 			continue
 		}
 		dump = isDumpHead(trimLeft(line))
-		if inDiff || dump || noTableLine(line) {
+		if !inDiff && !dump && hackbenchRun(line) {
+			return passWord
+		}
+		if inDiff || dump || noTableLine(line) && !gridRow(line) {
 			i, rows = end, 0
 			continue
 		}
@@ -286,11 +293,30 @@ func scanLine(line []byte) (lineScan, pass) {
 // removed) as a possible table row: it is none of the noise classes and
 // no sentence. FuzzPrefilter's oracle asks it.
 func counted(line []byte) bool {
-	if noTableLine(line) {
+	if hackbenchRun(line) {
+		return true
+	}
+	if noTableLine(line) && !gridRow(line) {
 		return false
 	}
 	ls, _ := scanLine(line)
 	return !ls.prose
+}
+
+// gridRow reports whether a line is a row of a '|' grid: three or more
+// cell bars (a diffstat line has one). The grid readers take such rows
+// whatever their words, so no noise class may hide them: a kernelci
+// report's board table names compilers and defconfigs.
+func gridRow(line []byte) bool {
+	return bytes.Count(line, []byte("|")) >= 3
+}
+
+// hackbenchRun reports whether line starts a run of hackbench's own
+// output ("Running in process mode with 10 groups ..."), whose Time line
+// alone makes a one-row table, as parse's hackbench family reads it.
+func hackbenchRun(line []byte) bool {
+	s := trimLeft(line)
+	return bytes.HasPrefix(s, []byte("Running in ")) && bytes.Contains(s, []byte(" mode with "))
 }
 
 // prose reports whether a line whose numbers stand in no column is a

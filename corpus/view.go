@@ -3,7 +3,11 @@ package corpus
 import (
 	"bytes"
 	"encoding/base64"
+	"io"
 	"slices"
+	"strings"
+
+	"github.com/emersion/go-message"
 )
 
 // A view is the text of a MIME message as the prefilter needs it: base64
@@ -27,12 +31,61 @@ const maxViewDepth = 16
 // viewer builds views into a buffer it reuses across messages.
 type viewer struct {
 	buf []byte
+	// ascii caches asciiCharset's answers by charset name.
+	ascii map[string]bool
+}
+
+// asciiProbe is the ASCII the prefilter reads: digits, white space, line
+// ends, punctuation and letters.
+var asciiProbe = func() []byte {
+	b := []byte("\t\r\n")
+	for c := byte(' '); c < 0x7f; c++ {
+		b = append(b, c)
+	}
+	return b
+}()
+
+// asciiCharset reports whether the charset a Content-Type names reads
+// ASCII bytes as themselves, as the decoder converts it (the charset
+// reader go-message uses): EBCDIC and UTF-16 do not, so the view of their
+// raw bytes says nothing and the message must be decoded. A charset the
+// decoder does not know is read undecoded, as the view reads it.
+func (v *viewer) asciiCharset(ctype []byte) bool {
+	cs := param(ctype, "charset")
+	if len(cs) == 0 || hasFoldPrefix(cs, "utf-8") || hasFoldPrefix(cs, "us-ascii") || hasFoldPrefix(cs, "iso-8859-") {
+		return true
+	}
+	name := strings.ToLower(string(cs))
+	if ok, seen := v.ascii[name]; seen {
+		return ok
+	}
+	ok := true
+	if message.CharsetReader == nil {
+		return true
+	}
+	if r, err := message.CharsetReader(name, bytes.NewReader(asciiProbe)); err == nil {
+		got, err := io.ReadAll(r)
+		ok = err == nil && bytes.Equal(got, asciiProbe)
+	}
+	if v.ascii == nil {
+		v.ascii = map[string]bool{}
+	}
+	if len(v.ascii) < 64 {
+		v.ascii[name] = ok
+	}
+	return ok
 }
 
 // needsDecode reports whether a raw message with header h must be
 // decoded in full: its text, seen through a view when the body is encoded
 // or multipart, may hold a table.
 func (v *viewer) needsDecode(raw []byte, h *rawHeader) bool {
+	if hasFoldPrefix(bytes.TrimSpace(h.ctype), "text/html") {
+		// The decoder reads tables out of the markup; the prefilter's
+		// view of raw HTML (rows of cells with no space) says nothing.
+		// HTML mail is rare on kernel lists.
+		return true
+	}
 	if h.encoded() {
 		return v.mayHoldTable(raw[:h.bodyStart], raw[h.bodyStart:])
 	}
@@ -61,6 +114,9 @@ func (v *viewer) entity(header, body []byte, depth int) bool {
 			return false
 		}
 		return v.multipart(b, body, depth)
+	}
+	if !v.asciiCharset(ctype) || hasFoldPrefix(bytes.TrimSpace(ctype), "text/html") {
+		return false // see needsDecode
 	}
 	mark := len(v.buf)
 	cte := bytes.TrimSpace(headerValue(header, "Content-Transfer-Encoding"))
@@ -98,6 +154,11 @@ func (v *viewer) multipart(b, body []byte, depth int) bool {
 			rest := bytes.TrimRight(line[2+len(b):], " \t\r\n")
 			closing := bytes.Equal(rest, []byte("--"))
 			if len(rest) == 0 || closing {
+				if closing && partStart < 0 {
+					// A closing delimiter and no part: the decoder
+					// reads the raw body as text.
+					return false
+				}
 				if partStart >= 0 && !v.part(body[partStart:i], depth) {
 					return false
 				}
@@ -211,8 +272,12 @@ func headerValue(header []byte, name string) []byte {
 }
 
 // boundary returns the boundary parameter of a Content-Type value.
-func boundary(ctype []byte) []byte {
-	const key = "boundary="
+func boundary(ctype []byte) []byte { return param(ctype, "boundary") }
+
+// param returns the parameter called name of a Content-Type value,
+// unquoted; nil when there is none or it is empty.
+func param(ctype []byte, name string) []byte {
+	key := name + "="
 	for i := 0; i+len(key) <= len(ctype); i++ {
 		if !bytes.EqualFold(ctype[i:i+len(key)], []byte(key)) {
 			continue

@@ -176,7 +176,7 @@ func (w *worker) raw(it *item, res *result) {
 // it apart exactly as extract does.
 func (w *worker) whole(it *item, res *result) {
 	data := it.raw.Data
-	if !w.opts.DecodeAll && !hasEncodedParts(data) && !mayHoldTable(data) {
+	if !w.opts.DecodeAll && !hasEncodedParts(data) && !htmlPage(data) && !mayHoldTable(data) {
 		w.raw(it, res)
 		return
 	}
@@ -200,6 +200,20 @@ func (w *worker) whole(it *item, res *result) {
 		res.decoded++
 		res.recs = append(res.recs, store.Record{Meta: *meta, Hash: bodyDigest(m), Seq: position(w.first, it.seq) | int64(min(i, 1<<seqShift-1)), Tables: w.tables(it, m, res)})
 	}
+}
+
+// htmlPage reports whether a file starts as a web page (a saved archive
+// page, which extract reads as HTML): the prefilter cannot judge markup.
+func htmlPage(data []byte) bool {
+	head := data[:min(len(data), 1024)]
+	for _, tag := range []string{"<!doctype html", "<html"} {
+		for i := 0; i+len(tag) <= len(head); i++ {
+			if hasFoldPrefix(head[i:], tag) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // tables reads a message's tables; a parse budget's cut is a warning of

@@ -51,6 +51,7 @@ type ParquetRecord struct {
 	VerdictBasis    *string  `parquet:"verdict_basis,optional,dict"`
 	Date            *int64   `parquet:"date,optional,timestamp(millisecond)"`
 	Subject         *string  `parquet:"subject,optional"`
+	DecodedLine     *int32   `parquet:"decoded_line,optional"`
 }
 
 // WriteParquet writes records as one Parquet file (zstd-compressed).
@@ -99,6 +100,7 @@ func toParquet(o *model.Observation) ParquetRecord {
 		UnitNorm: optString(o.UnitNorm), Normalized: o.Normalized, Samples: optInt(o.Samples),
 		Noise: optString(o.Noise), Series: optString(o.Series), SeriesVersion: optInt(o.SeriesVersion),
 		Verdict: string(o.Verdict), VerdictBasis: optString(o.VerdictBasis), Subject: optString(o.Subject),
+		DecodedLine: optInt(o.DecodedLine),
 	}
 	if math.IsNaN(p.Value) {
 		p.Value = 0 // value_text holds what was written
@@ -125,6 +127,7 @@ func fromParquet(p *ParquetRecord) model.Observation {
 		UnitNorm: deref(p.UnitNorm), Normalized: p.Normalized, Samples: derefInt(p.Samples),
 		Noise: deref(p.Noise), Series: deref(p.Series), SeriesVersion: derefInt(p.SeriesVersion),
 		Verdict: model.Verdict(p.Verdict), VerdictBasis: deref(p.VerdictBasis), Subject: deref(p.Subject),
+		DecodedLine: derefInt(p.DecodedLine),
 	}
 	if p.ImprovementPct != nil {
 		// Improvements are written with two decimals (normalize).

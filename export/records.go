@@ -60,7 +60,7 @@ var CSVHeader = []string{
 	"field", "value", "unit", "direction", "statistic", "baseline", "flags", "line",
 	"offset", "quote_depth", "author", "reconstructed", "direction_source", "pct_convention",
 	"unit_norm", "normalized", "samples", "improvement_pct", "noise", "series", "series_version",
-	"verdict", "verdict_basis", "date", "subject",
+	"verdict", "verdict_basis", "date", "subject", "decoded_line",
 }
 
 // csvWriter writes CSVHeader once, then one row per observation.
@@ -135,7 +135,7 @@ func csvRecord(o *model.Observation) []string {
 		trueOrEmpty(o.Reconstructed), o.DirectionSource, o.PctConvention,
 		o.UnitNorm, trueOrEmpty(o.Normalized), intOrEmpty(o.Samples),
 		numberOrEmpty(o.ImprovementPct), o.Noise, o.Series, intOrEmpty(o.SeriesVersion),
-		string(o.Verdict), o.VerdictBasis, dateOrEmpty(o.Date), o.Subject,
+		string(o.Verdict), o.VerdictBasis, dateOrEmpty(o.Date), o.Subject, intOrEmpty(o.DecodedLine),
 	}
 }
 

@@ -66,12 +66,15 @@ func readDamaged(name string, data []byte, opts Options) (*Result, error) {
 	m, mw := Decode(name, RawMessage{Data: []byte(rb.text), Line: 1})
 	warns = append(warns, mw...)
 	for i := range m.Body {
-		if no := m.Body[i].No; no >= 1 && no <= len(rb.offsets) {
+		if no, _ := m.Place(m.Body[i].No); no >= 1 && no <= len(rb.offsets) {
 			m.Body[i].Offset = rb.offsets[no-1]
 		}
 	}
 	fillQuoteAuthors(m.Body, m.Meta.From.String(), "")
 	m.Meta.Trailers = Trailers(m.Body)
+	for i := range m.Meta.Trailers {
+		m.Meta.Trailers[i].Line, _ = m.Place(m.Meta.Trailers[i].Line)
+	}
 	m.Meta.Offset = 0
 	m.Meta.StartLine = 1
 	m.Meta.EndLine = len(rb.offsets)

@@ -69,19 +69,101 @@ func Decode(name string, raw RawMessage) (*Message, []model.Warning) {
 	}
 	parts, err := bodyParts(mh.Header, body, w)
 	author := meta.From.String()
+	var leaves []rawLeaf
 	if err != nil {
 		w("MIME error, body read as plain text: %v", err)
-		parts = []textPart{{text: toUTF8(body, w)}}
+		parts = []textPart{{text: toUTF8(body, w), key: partKey(mh.Header)}}
+		leaves = []rawLeaf{{key: parts[0].key, end: len(body)}}
+	} else {
+		leaves, _ = rawLeaves(mh.Header, body, 0, 0, nil)
 	}
-	search := 0
-	for _, p := range parts {
-		line, off, next := locate(body, search, p.text)
-		search = next
-		lines := splitLines(p.text, bodyLine+line, bodyOff+off)
-		if p.qp && len(parts) == 1 {
-			placeQP(lines, body, bodyLine, bodyOff)
+	idx := indexLines(body)
+	type placedPart struct {
+		lines   []model.Line
+		raw     []int // raw line of each line
+		encoded bool
+	}
+	placed := make([]placedPart, len(parts))
+	// Lines are numbered by the raw line that holds or encodes them when
+	// those rise strictly (one raw line per decoded line: plain text,
+	// quoted-printable), else in reading order; with an encoded part
+	// m.places says where each lies (see Place).
+	encoded, rising, prev := false, true, 0
+	search, leaf := 0, 0
+	for pi, p := range parts {
+		lines := splitLines(p.text, 0, 0)
+		var places []rawPlace
+		at := -1
+		for k := leaf; k < len(leaves); k++ {
+			if leaves[k].key == p.key {
+				at = k
+				break
+			}
 		}
-		if p.flowed {
+		if at >= 0 {
+			leaf = at + 1
+			if places = p.place(body, idx, leaves[at], lines); places == nil {
+				// Lines that cannot be mapped one by one lie in the part.
+				start := idx.at(leaves[at].start)
+				places = make([]rawPlace, len(lines))
+				for i := range places {
+					places[i] = start
+				}
+			}
+			search = leaves[at].end
+		} else {
+			line, _, next := locate(body, search, p.text)
+			search = next
+			places = make([]rawPlace, len(lines))
+			for i := range places {
+				// Placed approximately, line by line from where the text
+				// was found.
+				places[i] = rawPlace{line + i, idx[min(line+i, len(idx)-1)]}
+			}
+		}
+		pp := placedPart{lines: lines, raw: make([]int, len(lines)), encoded: p.qp || p.base64 || p.html}
+		encoded = encoded || pp.encoded
+		for i := range lines {
+			rawLine := bodyLine + places[i].line
+			lines[i].Offset = bodyOff + int64(places[i].off)
+			if len(raw.unescaped) > 0 {
+				// Lines after an unescaped ">From " sit one byte later per
+				// removed '>' in the input.
+				lines[i].Offset += int64(sort.SearchInts(raw.unescaped, rawLine-raw.Line))
+			}
+			pp.raw[i] = rawLine
+			rising = rising && rawLine > prev
+			prev = rawLine
+		}
+		placed[pi] = pp
+	}
+	seq := bodyLine
+	if encoded && !rising {
+		m.placeBase = bodyLine
+	}
+	for pi, pp := range placed {
+		for i := range pp.lines {
+			pp.lines[i].No = pp.raw[i]
+			if !encoded {
+				continue
+			}
+			decoded := 0
+			if pp.encoded {
+				decoded = i + 1
+			}
+			if !rising {
+				pp.lines[i].No = seq
+				seq++
+			} else if m.places == nil {
+				m.placeBase = pp.raw[i]
+			}
+			for len(m.places) <= pp.lines[i].No-m.placeBase {
+				m.places = append(m.places, Place{})
+			}
+			m.places[pp.lines[i].No-m.placeBase] = Place{Line: pp.raw[i], Decoded: decoded}
+		}
+		lines := pp.lines
+		if p := parts[pi]; p.flowed {
 			lines = unflow(lines, p.delsp)
 		}
 		marked := markLines(lines, author)
@@ -90,44 +172,30 @@ func Decode(name string, raw RawMessage) (*Message, []model.Warning) {
 		}
 		m.Body = append(m.Body, marked...)
 	}
-	if len(raw.unescaped) > 0 {
-		for i := range m.Body {
-			// Lines after an unescaped ">From " sit one byte later per
-			// removed '>' in the input.
-			m.Body[i].Offset += int64(sort.SearchInts(raw.unescaped, m.Body[i].No-raw.Line))
-		}
-	}
 	meta.Trailers = Trailers(m.Body)
+	for i := range meta.Trailers {
+		meta.Trailers[i].Line, _ = m.Place(meta.Trailers[i].Line)
+	}
 	return m, warns
 }
 
-// placeQP gives the lines of a quoted-printable body their exact input
-// positions: a decoded line starts where the raw line after a hard line
-// break starts, soft breaks ("=" at the end) join raw lines. Nothing
-// changes when the counts disagree (then the body was not plain QP).
-func placeQP(lines []model.Line, body []byte, firstLine int, offset int64) {
-	type start struct {
-		line int
-		off  int
+// Place says where a body line lies in the input: lines are numbered by
+// their raw line (Line.No) unless two lines lie on one raw line (a base64
+// or HTML part), and then in reading order, which Place maps to the raw
+// line that holds or encodes the line. decoded is the line's 1-based line in the decoded text
+// of its part when that part is encoded (base64, quoted-printable, HTML),
+// 0 otherwise. A number of no body line of m is returned as it is.
+func (m *Message) Place(no int) (line, decoded int) {
+	if i := no - m.placeBase; i >= 0 && i < len(m.places) && m.places[i].Line > 0 {
+		return m.places[i].Line, m.places[i].Decoded
 	}
-	starts := []start{{0, 0}}
-	rawLine := 0
-	for pos := 0; pos < len(body); {
-		end := nextLine(body, pos)
-		rawLine++
-		soft := bytes.HasSuffix(bytes.TrimRight(body[pos:end], " \t\r\n"), []byte("="))
-		if !soft && end < len(body) {
-			starts = append(starts, start{rawLine, end})
-		}
-		pos = end
-	}
-	if len(starts) != len(lines) {
-		return
-	}
-	for i := range lines {
-		lines[i].No = firstLine + starts[i].line
-		lines[i].Offset = offset + int64(starts[i].off)
-	}
+	return no, 0
+}
+
+// Place is where a body line of a message with an encoded part lies: the
+// raw input line and its line in the decoded part (0 when not encoded).
+type Place struct {
+	Line, Decoded int
 }
 
 // messageID returns the Message-ID without angle brackets, leniently.
@@ -212,6 +280,11 @@ type textPart struct {
 	// qp: the text was quoted-printable in the input, so its raw lines
 	// map onto decoded lines through the soft breaks.
 	qp bool
+	// base64: the text was base64 in the input; html: it was converted
+	// from HTML. Neither stands in the input line by line.
+	base64, html bool
+	// key is partKey of the part's header: it finds the part's raw bytes.
+	key string
 }
 
 // bodyParts returns the text of the body's text parts: the entity's own
@@ -300,6 +373,9 @@ func leafPart(e *message.Entity, mt string, params map[string]string, w func(str
 		flowed: strings.EqualFold(params["format"], "flowed"),
 		delsp:  strings.EqualFold(params["delsp"], "yes"),
 		qp:     strings.EqualFold(strings.TrimSpace(e.Header.Get("Content-Transfer-Encoding")), "quoted-printable"),
+		base64: strings.EqualFold(strings.TrimSpace(e.Header.Get("Content-Transfer-Encoding")), "base64"),
+		html:   mt == "text/html",
+		key:    partKey(e.Header),
 	}
 	if !tp.qp && !mimeEncoded(e.Header) && looksQP(b) {
 		if d, err := io.ReadAll(quotedprintable.NewReader(bytes.NewReader(b))); err == nil {
@@ -310,7 +386,7 @@ func leafPart(e *message.Entity, mt string, params map[string]string, w func(str
 	if !strings.HasPrefix(mt, "text/") && mt != "" && looksBinary(b) {
 		return nil, nil
 	}
-	if mt == "text/html" {
+	if tp.html {
 		tp.text = mimeHTMLText(toUTF8(b, w))
 	} else {
 		tp.text = toUTF8(b, w)

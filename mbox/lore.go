@@ -219,6 +219,11 @@ func isProofOfWorkPage(data []byte) bool {
 
 // loreMessageID extracts the message id from a bare id ("<id>", "id") or a
 // lore URL (https://lore.kernel.org/<list>/<id>/[T/][#u], /r/<id>, ...).
+// LoreMessageID returns the message id that a message id (with or
+// without <>, "mid:" or "id:") or a lore URL names, as OpenLore fetches
+// it: the one key of a thread however it was named.
+func LoreMessageID(idOrURL string) (string, error) { return loreMessageID(idOrURL) }
+
 func loreMessageID(s string) (string, error) {
 	s = strings.TrimSpace(s)
 	if strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") {

@@ -17,6 +17,11 @@ type Message struct {
 	Meta model.Message
 	// Body is every body line with No/Offset/Depth/Author/Kind set.
 	Body []model.Line
+
+	// places maps the line numbers of a body with an encoded part to
+	// the input (see Place); placeBase is the number of its first line.
+	places    []Place
+	placeBase int
 }
 
 // Result is what reading one input produced.

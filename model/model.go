@@ -225,10 +225,15 @@ type Row struct {
 	// Case is the row label as written, trailing ':' dropped; "" when rows
 	// have no label.
 	Case string `json:"case"`
-	// Line is the 1-based input line of the row (its first line when wrapped).
+	// Line is the 1-based input line of the row (its first line when
+	// wrapped): the raw line that holds it, or that encodes its first
+	// byte in a base64 or quoted-printable part.
 	Line int `json:"line"`
-	// Offset is the byte offset of the row in the input file.
+	// Offset is the byte offset in the input file of the start of Line.
 	Offset int64 `json:"offset,omitempty"`
+	// DecodedLine is the row's 1-based line in the decoded text of its
+	// MIME part when that part is encoded (see Observation.DecodedLine).
+	DecodedLine int `json:"decoded_line,omitempty"`
 	// Flags are row markers as written: "*", "^", "verification run".
 	Flags []string `json:"flags,omitempty"`
 	// Cells are the row's numbers.

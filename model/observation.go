@@ -44,6 +44,12 @@ type Observation struct {
 	// Date and Subject are those of the table's message (see Table.Date).
 	Date    *time.Time `json:"date,omitempty"`
 	Subject string     `json:"subject,omitempty"`
+	// DecodedLine is the row's 1-based line in the decoded text of its
+	// MIME part when that text is encoded in the input (base64,
+	// quoted-printable, HTML converted to text), where Line and Offset
+	// name the raw line that encodes it; 0 (omitted) otherwise. Declared
+	// last: CSV columns are only ever appended.
+	DecodedLine int `json:"decoded_line,omitempty"`
 }
 
 // Observations flattens every table of the document, in table and row order.
@@ -80,7 +86,7 @@ func (t *Table) AppendObservations(dst []Observation) []Observation {
 				UnitNorm: t.UnitNorm, Normalized: t.Normalized, Samples: t.Samples,
 				ImprovementPct: c.ImprovementPct, Noise: c.Noise,
 				Verdict: c.Verdict, VerdictBasis: c.VerdictBasis,
-				Date: t.Date, Subject: t.Subject,
+				Date: t.Date, Subject: t.Subject, DecodedLine: r.DecodedLine,
 			})
 		}
 	}

@@ -35,7 +35,7 @@ Examples:
 }
 
 // Run reads the records and prints the comparisons.
-func (c *compareCmd) Run(ctx context.Context, k *kong.Context) error {
+func (c *compareCmd) Run(ctx context.Context, k *kong.Context, n notes) error {
 	doc, failed, err := c.document(ctx, k.Stderr, false)
 	if err != nil {
 		return err
@@ -62,7 +62,7 @@ func (c *compareCmd) Run(ctx context.Context, k *kong.Context) error {
 		if c.Baseline != "" {
 			what = "no variant " + c.Baseline
 		}
-		fmt.Fprintf(k.Stderr, "compare: %d tables compared, %d skipped (%s)\n", st.Tables, st.NoBaseline, what)
+		fmt.Fprintf(n, "compare: %d tables compared, %d skipped (%s)\n", st.Tables, st.NoBaseline, what)
 	}
 	if failed {
 		return errInputs

@@ -59,7 +59,7 @@ const maxFaultLines = 100
 // Run crawls; Ctrl-C or SIGTERM stops after committing the current batch,
 // and running the same command again resumes. Closing the store builds
 // the indexes a first crawl deferred, so its error counts.
-func (c *crawlCmd) Run(ctx context.Context, k *kong.Context) (err error) {
+func (c *crawlCmd) Run(ctx context.Context, k *kong.Context, n notes) (err error) {
 	opts, err := c.options()
 	if err != nil {
 		return err
@@ -77,7 +77,7 @@ func (c *crawlCmd) Run(ctx context.Context, k *kong.Context) (err error) {
 		}
 	}()
 
-	show := newProgressView(k.Stderr)
+	show := newProgressView(n.Writer)
 	faults := 0
 	opts.OnProgress = show.update
 	opts.NoTotals = !show.tty // the commit count is for the bar alone
@@ -87,8 +87,12 @@ func (c *crawlCmd) Run(ctx context.Context, k *kong.Context) (err error) {
 		if f.Warning {
 			kind = "warning"
 		}
-		if faults <= maxFaultLines {
+		switch {
+		case faults > maxFaultLines:
+		case f.Warning:
 			show.println(fmt.Sprintf("lkmlbench: %s: %v", kind, f))
+		default:
+			show.printErr(k.Stderr, fmt.Sprintf("lkmlbench: %s: %v", kind, f))
 		}
 		if faults == maxFaultLines {
 			show.println("lkmlbench: further faults and warnings are only counted")
@@ -96,7 +100,7 @@ func (c *crawlCmd) Run(ctx context.Context, k *kong.Context) (err error) {
 	}
 	p, err := corpus.Crawl(ctx, st, c.Inputs, opts)
 	show.finish()
-	fmt.Fprintf(k.Stderr, "crawl: %s into %s\n", p, name)
+	fmt.Fprintf(n, "crawl: %s into %s\n", p, name)
 	switch {
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintf(k.Stderr, "lkmlbench: interrupted; the database is consistent: run the same command again to resume\n")
@@ -209,17 +213,7 @@ func (v *progressView) update(p corpus.Progress) {
 			total, done, bytes = p.TotalCommits, p.Commits, false
 		}
 		if v.bar == nil {
-			v.bar = progressbar.NewOptions64(-1,
-				progressbar.OptionSetWriter(v.w),
-				progressbar.OptionShowBytes(bytes),
-				progressbar.OptionShowCount(),
-				progressbar.OptionSetItsString("commits"),
-				progressbar.OptionShowIts(),
-				progressbar.OptionSetWidth(30),
-				progressbar.OptionThrottle(200*time.Millisecond),
-				progressbar.OptionSetPredictTime(true),
-				progressbar.OptionClearOnFinish(),
-			)
+			v.bar = progressbar.NewOptions64(-1, barOptions(v.w, bytes)...)
 		}
 		if total > 0 && v.bar.GetMax64() != total {
 			v.bar.ChangeMax64(total)
@@ -234,12 +228,40 @@ func (v *progressView) update(p corpus.Progress) {
 	}
 }
 
+// barOptions makes the bar as wide as the terminal, its rate in bytes
+// per second over files (B/s, MB/s) and in commits per second over git
+// epochs.
+func barOptions(w io.Writer, bytes bool) []progressbar.Option {
+	opts := []progressbar.Option{
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionShowBytes(bytes),
+		progressbar.OptionShowCount(),
+		progressbar.OptionFullWidth(),
+		progressbar.OptionThrottle(200 * time.Millisecond),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionClearOnFinish(),
+	}
+	if !bytes {
+		opts = append(opts, progressbar.OptionSetItsString("commits"), progressbar.OptionShowIts())
+	}
+	return opts
+}
+
 // println writes a line above the bar.
 func (v *progressView) println(s string) {
 	if v.bar != nil {
 		v.bar.Clear()
 	}
 	fmt.Fprintln(v.w, s)
+}
+
+// printErr writes an error line to w (standard error, which -q keeps)
+// above the bar.
+func (v *progressView) printErr(w io.Writer, s string) {
+	if v.bar != nil {
+		v.bar.Clear()
+	}
+	fmt.Fprintln(w, s)
 }
 
 func (v *progressView) finish() {

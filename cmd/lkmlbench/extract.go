@@ -24,6 +24,7 @@ type extractCmd struct {
 	Lore            []string      `placeholder:"ID|URL" sep:"none" help:"Also fetch the whole thread of this message id or lore URL from the archive (repeatable)."`
 	LoreBase        string        `placeholder:"URL" default:"${loreBase}" help:"Archive that --lore fetches from (default ${default})."`
 	Timeout         time.Duration `default:"30s" help:"Give up on a --lore thread after this long (download and reading together)."`
+	Refresh         bool          `help:"Fetch threads again even when the cache holds them (the new download replaces the entry)."`
 	MaxLineBytes    int           `default:"1048576" placeholder:"N" help:"Cut lines longer than N bytes, with a warning (default ${default})."`
 	MaxMessageBytes int64         `default:"16777216" placeholder:"N" help:"Cut messages longer than N bytes, with a warning (default ${default})."`
 	Check           bool          `help:"List on standard error every printed percentage that disagrees with its values (exit status 1 when any)."`
@@ -65,7 +66,7 @@ Examples:
 // however large the inputs. The summary keeps its tables (to align them
 // and count their quoted copies) but not the messages; json is one
 // document and holds it whole.
-func (c *extractCmd) Run(ctx context.Context, k *kong.Context) error {
+func (c *extractCmd) Run(ctx context.Context, k *kong.Context, n notes) error {
 	if len(c.Inputs) == 0 && len(c.Lore) == 0 {
 		return usageErr("no input: give FILE..., - for standard input, or --lore ID")
 	}
@@ -87,7 +88,7 @@ func (c *extractCmd) Run(ctx context.Context, k *kong.Context) error {
 		Explain:    c.Explain,
 		Mail:       mbox.Options{MaxLineBytes: c.MaxLineBytes, MaxMessageBytes: c.MaxMessageBytes},
 	}
-	r := &extractRun{cmd: c, stderr: k.Stderr}
+	r := &extractRun{cmd: c, stderr: k.Stderr, notes: n}
 	format := export.Format(c.Format)
 	switch {
 	case format.Streams():
@@ -105,7 +106,7 @@ func (c *extractCmd) Run(ctx context.Context, k *kong.Context) error {
 	r.ex = ex
 
 	for _, in := range c.Inputs {
-		r.done(addInput(ctx, ex, in, c.LoreBase))
+		r.done(addInput(ctx, ex, in, c.LoreBase, c.Refresh))
 		if err := r.progress(out); err != nil {
 			out.abort()
 			return err
@@ -162,7 +163,7 @@ func (c *extractCmd) Run(ctx context.Context, k *kong.Context) error {
 func (c *extractCmd) fetchLore(ctx context.Context, ex *lkmlbench.Extractor, id string) error {
 	ctx, cancel := context.WithTimeout(ctx, c.Timeout)
 	defer cancel()
-	name, body, err := openThread(ctx, c.LoreBase, id)
+	name, body, err := openThread(ctx, c.LoreBase, id, c.Refresh)
 	if err != nil {
 		return fmt.Errorf("%s: %w", id, err)
 	}
@@ -182,6 +183,7 @@ type extractRun struct {
 	cmd        *extractCmd
 	ex         *lkmlbench.Extractor
 	stderr     io.Writer
+	notes      io.Writer           // warnings
 	records    export.RecordWriter // jsonl and csv
 	warnings   int                 // warnings already reported
 	mismatches []model.Warning
@@ -193,7 +195,7 @@ type extractRun struct {
 // warnings go to standard error at once, tables to the record writer.
 func (r *extractRun) take(tables []model.Table, warnings []model.Warning) error {
 	for _, w := range warnings {
-		fmt.Fprintf(r.stderr, "%s: warning: %s\n", position(w), w.Message)
+		fmt.Fprintf(r.notes, "%s: warning: %s\n", position(w), w.Message)
 	}
 	if len(tables) == 0 {
 		return nil
@@ -227,7 +229,7 @@ func (r *extractRun) progress(out *output) error {
 	if r.records == nil {
 		doc := r.ex.Document()
 		for _, w := range doc.Warnings[r.warnings:] {
-			fmt.Fprintf(r.stderr, "%s: warning: %s\n", position(w), w.Message)
+			fmt.Fprintf(r.notes, "%s: warning: %s\n", position(w), w.Message)
 		}
 		r.warnings = len(doc.Warnings)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -24,7 +25,7 @@ const fetchTimeout = 30 * time.Second
 // like a message id or a lore URL is fetched as a whole thread, as
 // "b4 mbox MSGID" does; anything else is read as a path, so that a typo
 // gets the usual "no such file" error.
-func addInput(ctx context.Context, ex *lkmlbench.Extractor, in, base string) error {
+func addInput(ctx context.Context, ex *lkmlbench.Extractor, in, base string, refresh bool) error {
 	if in == "-" || !fetchable(in) {
 		return ex.AddPath(in)
 	}
@@ -33,7 +34,7 @@ func addInput(ctx context.Context, ex *lkmlbench.Extractor, in, base string) err
 	}
 	ctx, cancel := context.WithTimeout(ctx, fetchTimeout)
 	defer cancel()
-	name, body, err := openThread(ctx, base, in)
+	name, body, err := openThread(ctx, base, in, refresh)
 	if err != nil {
 		return fmt.Errorf("%s: no such file, and fetching it as a message id failed: %w", in, err)
 	}
@@ -49,27 +50,33 @@ func fetchable(s string) bool {
 	return strings.Contains(s, "@") || strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "http://")
 }
 
-// openThread opens a thread through the cache: lore's threads change only
-// by new replies, and a report re-run should not fetch them again. The
-// cache is $XDG_CACHE_HOME/lkmlbench/lore (LKMLBENCH_CACHE overrides it;
-// "off" disables it). A download is streamed to the caller (see
-// mbox.OpenLore: one deadline covers download and reading) and copied to
-// the cache on the way; the copy is kept only when the download was read
-// to its end, and a cache that cannot be written only costs the next
-// download.
-func openThread(ctx context.Context, base, idOrURL string) (string, io.ReadCloser, error) {
+// defaultCacheMaxAge is how long a fetched thread is read from the cache
+// before it is fetched again, as b4's cache expires: a thread gains
+// replies. LKMLBENCH_CACHE_MAX_AGE (a Go duration, "0" for always)
+// overrides it.
+const defaultCacheMaxAge = 10 * time.Minute
+
+// openThread opens a thread through the cache: a report re-run soon after
+// should not fetch its threads again. The cache is
+// $XDG_CACHE_HOME/lkmlbench/lore (LKMLBENCH_CACHE overrides it; "off"
+// disables it), one entry per archive and message id, however the id was
+// written (<id>, id, a lore URL); an entry older than the maximum age (see
+// defaultCacheMaxAge), or any entry with refresh, is fetched again. A
+// download is streamed to the caller (see mbox.OpenLore: one deadline
+// covers download and reading) and copied to a temporary file on the way;
+// the copy replaces the entry only when the download was read to its end
+// and is a whole gzip stream, and a cache that cannot be written only
+// costs the next download.
+func openThread(ctx context.Context, base, idOrURL string, refresh bool) (string, io.ReadCloser, error) {
 	dir := cacheDir()
 	var key string
-	if dir != "" {
-		sum := sha256.Sum256([]byte(base + "\n" + idOrURL))
+	if id, err := mbox.LoreMessageID(idOrURL); dir != "" && err == nil {
+		sum := sha256.Sum256([]byte(strings.TrimRight(base, "/") + "\n" + id))
 		key = filepath.Join(dir, hex.EncodeToString(sum[:16]))
-		name, nerr := os.ReadFile(key + ".name")
-		f, ferr := os.Open(key + ".mbox.gz")
-		if nerr == nil && ferr == nil {
-			return string(name), f, nil
-		}
-		if ferr == nil {
-			f.Close()
+		if !refresh {
+			if name, f := cached(key); f != nil {
+				return name, f, nil
+			}
 		}
 	}
 	name, body, err := mbox.OpenLore(ctx, nil, base, idOrURL)
@@ -81,6 +88,53 @@ func openThread(ctx context.Context, base, idOrURL string) (string, io.ReadClose
 		return name, body, nil
 	}
 	return name, &cachingBody{body: body, tmp: tmp, key: key, name: name}, nil
+}
+
+// cached opens the entry key if it is there and younger than the maximum
+// age; nil otherwise.
+func cached(key string) (string, *os.File) {
+	name, err := os.ReadFile(key + ".name")
+	if err != nil {
+		return "", nil
+	}
+	f, err := os.Open(key + ".mbox.gz")
+	if err != nil {
+		return "", nil
+	}
+	if fi, err := f.Stat(); err != nil || time.Since(fi.ModTime()) > cacheMaxAge() {
+		f.Close()
+		return "", nil
+	}
+	return string(name), f
+}
+
+// cacheMaxAge is the maximum age of a cache entry.
+func cacheMaxAge() time.Duration {
+	if v := os.Getenv("LKMLBENCH_CACHE_MAX_AGE"); v != "" {
+		if d, err := time.ParseDuration(v); err == nil {
+			return d
+		}
+	}
+	return defaultCacheMaxAge
+}
+
+// wholeGzip reports whether the file holds complete gzip members: a
+// download that ended early (a connection closed without a length)
+// leaves a stream without its trailer, which is never kept; nor is one
+// that decodes to more than 4 GiB.
+func wholeGzip(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return false
+	}
+	// Bounded as extract's reading of gzip text is: more is not kept.
+	_, err = io.CopyN(io.Discard, zr, 4<<30)
+	return errors.Is(err, io.EOF)
 }
 
 // cachingBody copies a download to a temporary file in the cache and
@@ -119,12 +173,16 @@ func (c *cachingBody) Close() error {
 		c.drop()
 		return err
 	}
-	// The data first: a name without data is never taken as a hit.
-	if c.tmp.Close() == nil && os.Rename(c.tmp.Name(), c.key+".mbox.gz") == nil {
-		os.WriteFile(c.key+".name", []byte(c.name), 0o644)
-	} else {
-		os.Remove(c.tmp.Name())
+	// The data first: a name without data is never taken as a hit. The
+	// old entry's name goes first, so that a crash between the two
+	// renames leaves no name over other data.
+	if c.tmp.Close() == nil && wholeGzip(c.tmp.Name()) {
+		os.Remove(c.key + ".name")
+		if os.Rename(c.tmp.Name(), c.key+".mbox.gz") == nil {
+			writeAtomic(c.key+".name", []byte(c.name))
+		}
 	}
+	os.Remove(c.tmp.Name())
 	c.tmp = nil
 	return err
 }
@@ -136,6 +194,15 @@ func (c *cachingBody) drop() {
 		os.Remove(c.tmp.Name())
 		c.tmp = nil
 	}
+}
+
+// writeAtomic writes a small file through a temporary file and a rename.
+func writeAtomic(path string, data []byte) {
+	tmp := path + ".part"
+	if os.WriteFile(tmp, data, 0o644) == nil && os.Rename(tmp, path) == nil {
+		return
+	}
+	os.Remove(tmp)
 }
 
 // cacheDir is where fetched threads are kept; "" when caching is off or

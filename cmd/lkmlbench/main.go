@@ -9,6 +9,7 @@ import (
 // cli is the command line: one field per subcommand.
 type cli struct {
 	Version kong.VersionFlag `help:"Print the version and exit."`
+	Quiet   bool             `short:"q" help:"Print no warnings, progress or closing counts on standard error; errors are still printed."`
 
 	Extract extractCmd `cmd:"" help:"Find the benchmark tables in mail and print them."`
 	Summary summaryCmd `cmd:"" help:"Say per table which cases improved or regressed beyond noise."`

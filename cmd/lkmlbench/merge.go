@@ -32,7 +32,7 @@ Examples:
 }
 
 // Run merges every input into the output (see corpus.Merge).
-func (c *mergeCmd) Run(ctx context.Context, k *kong.Context) (err error) {
+func (c *mergeCmd) Run(ctx context.Context, k *kong.Context, n notes) (err error) {
 	if !postgres.IsURL(c.Output) {
 		outAbs, _ := filepath.Abs(c.Output)
 		for _, in := range c.Inputs {
@@ -75,7 +75,7 @@ func (c *mergeCmd) Run(ctx context.Context, k *kong.Context) (err error) {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(k.Stderr, "merge: %d messages added (%d already there), %d tables added (+%d quoted copies folded) into %s\n",
+	fmt.Fprintf(n, "merge: %d messages added (%d already there), %d tables added (+%d quoted copies folded) into %s\n",
 		total.Messages, total.Duplicates, total.Tables, total.Folded, name)
 	return nil
 }

@@ -90,6 +90,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 			usageError(parser, kctx, err)
 			return exitUsage
 		}
+		notes := notes{stderr}
+		if c.Quiet {
+			notes.Writer = io.Discard
+		}
+		kctx.Bind(notes)
 		if err := kctx.Run(); err != nil {
 			var uerr usageErr
 			switch {
@@ -131,6 +136,11 @@ func commandPath(kctx *kong.Context) string {
 	}
 	return strings.Join(append([]string{"lkmlbench"}, names...), " ")
 }
+
+// notes is where a command writes what is no error and no output asked
+// for: warnings, progress and closing counts. -q/--quiet discards them;
+// errors always go to standard error.
+type notes struct{ io.Writer }
 
 // exitSignal unwinds kong's --help and --version exits into run's return
 // value.

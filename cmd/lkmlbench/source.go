@@ -55,6 +55,7 @@ type inputSource struct {
 	DB         string `placeholder:"FILE|URL" help:"Read the tables a crawl stored instead of mail: an SQLite file or a postgres:// URL; the filter flags select them."`
 	Benchmarks string `placeholder:"FILE" type:"existingfile" help:"Better-direction list (JSON, as normalize/benchmarks.json) laid over the built-in one, for mail inputs (stored tables keep the directions of their crawl)."`
 	LoreBase   string `placeholder:"URL" default:"${loreBase}" help:"Archive that message ids and lore URLs are fetched from (default ${default})."`
+	Refresh    bool   `help:"Fetch threads again even when the cache holds them (the new download replaces the entry)."`
 	dbFilter   `embed:""`
 	Inputs     []string `arg:"" optional:"" name:"input" help:"Mail to read, as for extract (a message id or lore URL that names no file is fetched); - for standard input."`
 }
@@ -84,7 +85,7 @@ func (s *inputSource) document(ctx context.Context, stderr io.Writer, lean bool)
 	}
 	ex := lkmlbench.New(lkmlbench.Options{Benchmarks: bl, Lean: lean})
 	for _, in := range s.Inputs {
-		if err := addInput(ctx, ex, in, s.LoreBase); err != nil {
+		if err := addInput(ctx, ex, in, s.LoreBase, s.Refresh); err != nil {
 			fmt.Fprintf(stderr, "lkmlbench: %v\n", err)
 			failed = true
 		}
