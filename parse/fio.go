@@ -30,9 +30,8 @@ import (
 // runtime, ranges give key_min and key_max, "a/b" pairs key_read and
 // key_write, bucket lines ("lat (usec): 20=0.01%", "IO depths") a field
 // per bucket, and "; 24 zone resets" a count. The latency target line is
-// a setting and gives no cells. fio's t/io_uring tool prints a rate line
-// per second ("IOPS=5.10M, BW=2.49GiB/s, IOS/call=32/31"): a run of them
-// is one table of samples.
+// a setting and gives no cells. What fio's t/io_uring tool prints is read
+// by its own family (iouring.go).
 func init() { Register(fioFamily{}, 45) }
 
 type fioFamily struct{}
@@ -139,14 +138,6 @@ func (fioFamily) Read(b *Block) []Match {
 	var out []Match
 	for i := 0; i < len(b.Lines); {
 		text := b.trim(i)
-		if fioRateLine(text) {
-			m, end := fioRates(b, i)
-			if len(m.Table.Rows) > 0 {
-				out = append(out, m)
-			}
-			i = max(end, i+1)
-			continue
-		}
 		job := fioJob.FindStringSubmatch(text)
 		if job == nil && !fioDirection.MatchString(text) {
 			i++
@@ -162,40 +153,6 @@ func (fioFamily) Read(b *Block) []Match {
 		i = max(end, i+1)
 	}
 	return out
-}
-
-// fioRateLine reports whether a line is one of the rate lines fio's
-// t/io_uring prints each second: "IOPS=5.10M, BW=2.49GiB/s, IOS/call=32/31".
-func fioRateLine(text string) bool {
-	return len(text) > 5 && strings.EqualFold(text[:5], "IOPS=") && strings.Contains(text, "BW=")
-}
-
-// fioRates reads the rate lines from line i on, one row each (the samples
-// of one run, so no case), with fields iops and bw; the "a/b" per-call
-// figures are left out, as are the settings lines above them.
-func fioRates(b *Block, i int) (Match, int) {
-	t := model.Table{Benchmark: "t/io_uring"}
-	j := i
-	for ; j < len(b.Lines); j++ {
-		text := b.trim(j)
-		if !fioRateLine(text) {
-			break
-		}
-		l, ok := parseLine(fioPairsParser, text)
-		if !ok {
-			break
-		}
-		row := rowAt(b, j, "")
-		for _, p := range l.Pairs {
-			if p.Key != "" && p.Value.Sep == "" && !strings.Contains(p.Key, "/") {
-				fioAdd(&row, b, strings.ToLower(p.Key), p.Value)
-			}
-		}
-		if len(row.Cells) > 0 {
-			t.Rows = append(t.Rows, row)
-		}
-	}
-	return Match{Start: i, End: j, Table: t}, j
 }
 
 // fioTable reads the job starting at line i: its indented lines and the

@@ -45,11 +45,6 @@ var fioCases = []struct {
 		want: []string{"read||iops|1", "read||bw|4", "read||bw|4", "read||io|40", "read||runtime|10001"},
 	},
 	{
-		name: "t/io_uring rate lines, settings left out",
-		in:   "polling=1, fixedbufs=1, QD=128\nIOPS=5.10M, BW=2.49GiB/s, IOS/call=32/31\nIOPS=5.12M, BW=2.50GiB/s, IOS/call=32/32\n",
-		want: []string{"||iops|5100000", "||bw|2.49", "||iops|5120000", "||bw|2.50"},
-	},
-	{
 		name: "job file",
 		in:   "[randread]\nrw=randread\niodepth=32\n",
 	},
