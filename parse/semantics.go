@@ -19,16 +19,29 @@ import (
 // engine (orientation, row groups, variant columns) are in columnar.go.
 
 // mergeLabelled merges the runs of labelled blocks among tables (in the
-// order of their first line).
-func mergeLabelled(tables []model.Table) []model.Table {
+// order of their first line). near holds, by a table's first line, the
+// label line right above it (segment.nearLabel), for blocks whose label
+// names no kernel or side ("# plain ram0", "[after]", "Polling,").
+func mergeLabelled(tables []model.Table, near map[int]string) []model.Table {
+	labels := map[string]bool{} // every block label of the message
+	for _, l := range near {
+		if l != "" {
+			labels[l] = true
+		}
+	}
+	for i := range tables {
+		if l := blockLabel(&tables[i]); l != "" {
+			labels[l] = true
+		}
+	}
 	out := tables[:0:0]
 	for i := 0; i < len(tables); {
 		j := i + 1
-		for j < len(tables) && sameComparison(&tables[i], &tables[j]) {
+		for j < len(tables) && sameComparison(&tables[i], &tables[j], near, labels) {
 			j++
 		}
 		if j-i >= 2 {
-			out = append(out, mergeBlocks(tables[i:j]))
+			out = append(out, mergeBlocks(tables[i:j], near, labels))
 		} else {
 			out = append(out, tables[i])
 		}
@@ -40,17 +53,26 @@ func mergeLabelled(tables []model.Table) []model.Table {
 // sameComparison reports whether b is another labelled block of the
 // comparison that a starts: same quote depth, neither names variants of
 // its own, both sit under a label that names a kernel or a side of a
-// before/after comparison, the labels differ, the headings above them
-// agree, and they hold mostly the same cases and fields.
-func sameComparison(a, b *model.Table) bool {
+// before/after comparison, or right under a label line of their own whose
+// rows are named cases (per-second samples do not correspond across runs),
+// the labels differ, the headings above them agree, and they hold mostly
+// the same cases and fields. labels are the block labels of the message:
+// a heading that is one is no section both blocks sit in.
+func sameComparison(a, b *model.Table, near map[int]string, labels map[string]bool) bool {
 	if a.QuoteDepth != b.QuoteDepth || len(a.Variants) > 0 || len(b.Variants) > 0 || a.Format != b.Format {
 		return false
 	}
 	la, lb := blockLabel(a), blockLabel(b)
+	if la == "" || lb == "" {
+		la, lb = near[a.StartLine], near[b.StartLine]
+		if !namedRows(a) || !namedRows(b) {
+			return false
+		}
+	}
 	if la == "" || lb == "" || la == lb {
 		return false
 	}
-	if !equalStrings(outerContext(a), outerContext(b)) {
+	if !equalStrings(outerContext(a, labels), outerContext(b, labels)) {
 		return false
 	}
 	ka, kb := cellKeys(a), cellKeys(b)
@@ -61,6 +83,63 @@ func sameComparison(a, b *model.Table) bool {
 		}
 	}
 	return shared*2 > len(ka) && shared*2 > len(kb)
+}
+
+// namedRows reports whether every row of t has a case: rows that can
+// correspond to the rows of another block.
+func namedRows(t *model.Table) bool {
+	for _, r := range t.Rows {
+		if r.Case == "" {
+			return false
+		}
+	}
+	return len(t.Rows) > 0
+}
+
+// nearLabel returns the line right above line i of the segment (blank
+// lines between allowed), cleaned of its markers, when it may name the
+// block below as a variant: a short line of words that no table holds and
+// that ends no sentence ("# eram0 (current dm-crypt)", "[before]",
+// "Interrupts,", "--- Kernel: 6.1 ---", "**Patched**", "1) After the
+// series:"). "" when there is none.
+func (s *segment) nearLabel(i int) string {
+	for j, blanks := i-1, 0; j >= 0 && blanks <= 1; j-- {
+		if s.covered != nil && s.covered[j] {
+			return ""
+		}
+		text := strings.TrimSpace(s.lines[j].Text)
+		if text == "" {
+			blanks++
+			continue
+		}
+		return cleanLabel(text)
+	}
+	return ""
+}
+
+// cleanLabel strips a label line's markers: heading hashes, bold stars,
+// brackets, rules, a list number and the closing ':' or ','; "" when what
+// is left is no label (long, a sentence, a row of numbers).
+func cleanLabel(text string) string {
+	if len(text) > 80 || strings.HasSuffix(text, ".") || strings.Contains(text, "|") {
+		return ""
+	}
+	h := strings.TrimSpace(strings.Trim(text, "#*=~-_ \t"))
+	if len(h) > 2 && h[0] == '[' && h[len(h)-1] == ']' {
+		h = strings.TrimSpace(h[1 : len(h)-1])
+	}
+	if k := strings.IndexAny(h, ".)"); k > 0 && k <= 2 && isDigit(h[0]) && k+1 < len(h) && h[k+1] == ' ' {
+		h = strings.TrimSpace(h[k+1:]) // "1) Before ...", "2. After ..."
+	}
+	h = strings.TrimSpace(strings.TrimRight(h, ":,*"))
+	if l := labelOf(h); l != "" {
+		return l
+	}
+	words := strings.Fields(h)
+	if len(words) == 0 || len(words) > 8 || numberTokens(h) > 2 || !hasLetter(h) {
+		return ""
+	}
+	return h
 }
 
 // labelPrefixes introduce a block's kernel or configuration:
@@ -141,13 +220,13 @@ func cellKeys(t *model.Table) map[string]bool {
 
 // mergeBlocks makes one table of labelled blocks: their rows in order,
 // each cell given its block's label as variant.
-func mergeBlocks(ts []model.Table) model.Table {
+func mergeBlocks(ts []model.Table, near map[int]string, labels map[string]bool) model.Table {
 	out := ts[0]
-	out.Context = outerContext(&ts[0])
+	out.Context = outerContext(&ts[0], labels)
 	out.Rows = nil
 	out.Variants = nil
 	for _, t := range ts {
-		label := blockLabel(&t)
+		label := blockOrNearLabel(&t, near)
 		out.Variants = append(out.Variants, label)
 		for _, r := range t.Rows {
 			r.Cells = append([]model.Cell(nil), r.Cells...)
@@ -165,11 +244,21 @@ func mergeBlocks(ts []model.Table) model.Table {
 	return out
 }
 
-// outerContext is a labelled block's context without the label itself,
-// when the label is its innermost heading.
-func outerContext(t *model.Table) []string {
+// blockOrNearLabel is the label sameComparison went by: the kernel or
+// side the headings name, else the label line right above.
+func blockOrNearLabel(t *model.Table, near map[int]string) string {
+	if l := blockLabel(t); l != "" {
+		return l
+	}
+	return near[t.StartLine]
+}
+
+// outerContext is a labelled block's context without the block labels
+// among its innermost headings (its own, or the label of a block above it
+// that the heading walk passed).
+func outerContext(t *model.Table, labels map[string]bool) []string {
 	n := len(t.Context)
-	if n > 0 && labelOf(t.Context[n-1]) == blockLabel(t) {
+	for n > 0 && (labels[labelOf(t.Context[n-1])] || labels[cleanLabel(t.Context[n-1])]) {
 		n--
 	}
 	return append([]string{}, t.Context[:n]...)

@@ -66,7 +66,7 @@ func TestMergeLabelled(t *testing.T) {
 	before := table([]string{"mdtest", "Before"}, map[string]float64{"create": 1, "remove": 2})
 	after := table([]string{"mdtest", "After"}, map[string]float64{"create": 3, "remove": 4})
 	other := table([]string{"mdtest", "RUN 1"}, map[string]float64{"create": 5, "remove": 6})
-	got := mergeLabelled([]model.Table{before, after, other})
+	got := mergeLabelled([]model.Table{before, after, other}, nil)
 	if assert.Len(t, got, 2) {
 		m := got[0]
 		assert.Equal(t, []string{"Before", "After"}, m.Variants)
@@ -78,7 +78,7 @@ func TestMergeLabelled(t *testing.T) {
 	}
 	// different cases: two measurements, not one comparison
 	odd := table([]string{"mdtest", "After"}, map[string]float64{"stat": 3})
-	assert.Len(t, mergeLabelled([]model.Table{before, odd}), 2)
+	assert.Len(t, mergeLabelled([]model.Table{before, odd}, nil), 2)
 }
 
 func TestOrientByEarlier(t *testing.T) {
@@ -367,4 +367,42 @@ func TestExplainSaysEvidence(t *testing.T) {
 	}
 	require.Positive(t, dropped)
 	require.Empty(t, Tables(linesOf(string(body))))
+}
+
+func TestCleanLabel(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"# stock kernel", "stock kernel"},
+		{"[after]", "after"},
+		{"Polling,", "Polling"},
+		{"--- Kernel: 6.9-rc2 ---", "6.9-rc2"},
+		{"**Patched**", "Patched"},
+		{"2) With the series applied:", "With the series applied"},
+		{"## dd if=/dev/zero of=/mnt/f bs=1M count=64", "dd if=/dev/zero of=/mnt/f bs=1M count=64"},
+		{"The numbers below were taken on an idle box.", ""},
+		{"12 34 56 78", ""},
+		{"| a | b |", ""},
+		{"one two three four five six seven eight nine ten", ""},
+	} {
+		assert.Equal(t, tc.want, cleanLabel(tc.in), tc.in)
+	}
+}
+
+func TestMergeNearLabels(t *testing.T) {
+	mk := func(start int, cases ...string) model.Table {
+		tb := model.Table{Format: "dd", StartLine: start, Context: []string{}}
+		for k, c := range cases {
+			tb.Rows = append(tb.Rows, model.Row{Case: c, Cells: []model.Cell{{Field: "bytes", Value: model.Number(strconv.Itoa(k + 1))}}})
+		}
+		return tb
+	}
+	near := map[int]string{10: "ramdisk", 20: "crypt (old path)", 30: "crypt (new path)"}
+	got := mergeLabelled([]model.Table{mk(10, "copied"), mk(20, "copied"), mk(30, "copied")}, near)
+	if assert.Len(t, got, 1) {
+		assert.Equal(t, []string{"ramdisk", "crypt (old path)", "crypt (new path)"}, got[0].Variants)
+		assert.Equal(t, "crypt (new path)", got[0].Rows[2].Cells[0].Variant)
+	}
+	// samples without a case do not correspond across runs
+	assert.Len(t, mergeLabelled([]model.Table{mk(10, ""), mk(20, "")}, near), 2)
+	// no label line above the second block
+	assert.Len(t, mergeLabelled([]model.Table{mk(10, "copied"), mk(40, "copied")}, near), 2)
 }
