@@ -152,7 +152,7 @@ func read(body []model.Line, explain bool) ([]model.Table, []Candidate) {
 func readSegments(segs []*segment, explain bool, done func(*segment)) ([]model.Table, []Candidate) {
 	var tables []model.Table
 	var cands []Candidate
-	dumped := map[int]int{} // lines of the tables dropped as system state: their column counts
+	dumped := map[int]int{}  // lines of the tables dropped as system state: their column counts
 	near := map[int]string{} // by first line: the label line right above a table
 	for _, seg := range segs {
 		blocks := seg.blocks()
