@@ -166,22 +166,29 @@ func fioTable(b *Block, i int, header bool) (Match, int) {
 		j++
 	}
 	for blanks := 0; j < len(b.Lines); j++ {
-		raw := b.Lines[j].Text
-		text := strings.TrimSpace(raw)
-		switch {
-		case text == "":
-			if blanks++; blanks > 1 {
+		text := b.trim(j)
+		if text == "" {
+			if blanks++; blanks > 3 {
 				return Match{Start: i, End: end, Table: t}, end
 			}
 			continue
-		case j > i && fioJob.MatchString(text):
+		}
+		section := strings.HasPrefix(text, "Run status group") || strings.HasPrefix(text, "Disk stats")
+		if blanks > 1 && !section {
+			// a paragraph ends the job; the run status and disk stats
+			// sections follow it after a blank line (three when the
+			// mailer double-spaced the report)
 			return Match{Start: i, End: end, Table: t}, end
-		case strings.HasPrefix(text, "Run status group") || strings.HasPrefix(text, "Disk stats"):
+		}
+		first := j
+		text, j = fioJoin(b, j)
+		switch {
+		case first > i && fioJob.MatchString(text):
+			return Match{Start: i, End: end, Table: t}, end
+		case section:
 			dir = ""
-		case j > i && raw[0] != ' ' && raw[0] != '\t':
-			return Match{Start: i, End: end, Table: t}, end
 		case strings.HasPrefix(text, "|"):
-			row, ok := fioPctlRow(b, j, pctlCase)
+			row, ok := fioPctlRow(b, first, text, pctlCase)
 			switch {
 			case ok && pctlRow >= 0:
 				t.Rows[pctlRow].Cells = append(t.Rows[pctlRow].Cells, row.Cells...)
@@ -206,13 +213,57 @@ func fioTable(b *Block, i int, header bool) (Match, int) {
 			if strings.Contains(label, "percentiles") {
 				pctlCase = name
 			}
-			if row, ok := fioRow(b, j, name, rest); ok && !fioSettings[strings.ToLower(label)] {
+			row, ok := fioRow(b, first, name, rest)
+			switch {
+			case fioSettings[strings.ToLower(label)]:
+			case ok:
 				t.Rows = append(t.Rows, row)
+			case first > i && (strings.TrimSpace(rest) != "" || pctlCase == ""):
+				// words after a label that hold no figures of fio's, or
+				// a title that heads no percentiles: the text after the
+				// report, however it is indented
+				return Match{Start: i, End: end, Table: t}, end
 			}
 		}
 		blanks, end = 0, j+1
 	}
 	return Match{Start: i, End: end, Table: t}, end
+}
+
+// fioJoin returns line j's text with the lines a mail client wrapped it
+// onto joined to it ("... 20.00th=[" / "437],", "... (16.5MB/s-26.1MB/s)," /
+// "io=9093MiB ..."), and the index of its last line.
+func fioJoin(b *Block, j int) (string, int) {
+	text := b.trim(j)
+	for j+1 < len(b.Lines) && fioWrapped(text, b.trim(j+1)) {
+		j++
+		text += " " + b.trim(j)
+	}
+	return text, j
+}
+
+// fioWrapped reports whether next continues text: text stops after a
+// separator fio never ends a line with but a percentile list (',' or '[')
+// and next opens with a pair ("io=", ">=64=") or the rest of a percentile
+// ("437],"), never with a label or a '|'.
+func fioWrapped(text, next string) bool {
+	if text == "" || next == "" || strings.HasPrefix(text, "|") && strings.HasSuffix(text, "],") {
+		return false
+	}
+	if last := text[len(text)-1]; last != ',' && last != '[' {
+		return false
+	}
+	k := 0
+	for k < len(next) && (isDigit(next[k]) || isLetter(next[k]) || next[k] == '_' || next[k] == '.' || next[k] == '>') {
+		k++
+	}
+	if k == 0 || k == len(next) {
+		return false
+	}
+	if next[k] == '=' {
+		return true
+	}
+	return text[len(text)-1] == '[' && next[k] == ']' && isDigit(next[0])
 }
 
 // fioBuckets name the distributions whose keys are bucket bounds
@@ -359,13 +410,13 @@ func shiftDecimal(n model.Number, zeros int) model.Number {
 	return model.Number(intPart)
 }
 
-// fioPctlRow reads a percentile line of the block under the "clat
-// percentiles (usec):" heading named name.
-func fioPctlRow(b *Block, j int, name string) (model.Row, bool) {
+// fioPctlRow reads a percentile line (line j of the block, text with its
+// wrapped tail) under the "clat percentiles (usec):" heading named name.
+func fioPctlRow(b *Block, j int, text, name string) (model.Row, bool) {
 	if name == "" {
 		return model.Row{}, false
 	}
-	l, ok := parseLine(fioPctlsParser, b.trim(j))
+	l, ok := parseLine(fioPctlsParser, text)
 	if !ok {
 		return model.Row{}, false
 	}

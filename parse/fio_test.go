@@ -45,6 +45,26 @@ var fioCases = []struct {
 		want: []string{"read||iops|1", "read||bw|4", "read||bw|4", "read||io|40", "read||runtime|10001"},
 	},
 	{
+		name: "double-spaced and wrapped by the mailer",
+		in: "  read: IOPS=12.5k, BW=48.8MiB/s (51.2MB/s)(1024MiB/20972msec)\n\n" +
+			"    clat percentiles (usec):\n\n     |  1.00th=[   31],  5.00th=[\n44],\n\n     | 99.99th=[ 9021]\n\n" +
+			"   bw (  KiB/s): min=40110, max=52000, avg=49990.12,\nstdev=1201.50, samples=40\n\n" +
+			"  IO depths    : 1=0.1%, 2=99.9%,\n4=0.0%, >=64=0.0%\n\n\n\nRun status group 0 (all jobs):\n\n" +
+			"   READ: bw=48.8MiB/s (51.2MB/s), 48.8MiB/s-48.8MiB/s (51.2MB/s-51.2MB/s),\nio=1024MiB (1074MB), run=20972-20972msec\n\nThat is all.\n",
+		want: []string{"read||iops|12500", "read||bw|48.8", "read||bw|51.2", "read||io|1024", "read||runtime|20972",
+			"read clat percentiles (usec)||p1|31", "read clat percentiles (usec)||p5|44", "read clat percentiles (usec)||p99.99|9021",
+			"read bw (KiB/s)||min|40110", "read bw (KiB/s)||max|52000", "read bw (KiB/s)||avg|49990.12", "read bw (KiB/s)||stddev|1201.50", "read bw (KiB/s)||samples|40",
+			"IO depths||depth_1|0.1", "IO depths||depth_2|99.9", "IO depths||depth_4|0.0", "IO depths||depth_>=64|0.0",
+			"READ||bw|48.8", "READ||bw|51.2", "READ||bw_min|48.8", "READ||bw_max|48.8", "READ||bw_min|51.2", "READ||bw_max|51.2",
+			"READ||io|1024", "READ||io|1074", "READ||run_min|20972", "READ||run_max|20972"},
+	},
+	{
+		name: "summary lines of labelled runs, wrapped at column 0",
+		in:   "stock:\n    WRITE: bw=120MiB/s (126MB/s), 7.5MiB/s-8.1MiB/s (7.9MB/s-8.5MB/s),\nio=3600MiB (3775MB), run=30001-30002msec\nOlder fio on the old box:\n",
+		want: []string{"WRITE||bw|120", "WRITE||bw|126", "WRITE||bw_min|7.5", "WRITE||bw_max|8.1", "WRITE||bw_min|7.9", "WRITE||bw_max|8.5",
+			"WRITE||io|3600", "WRITE||io|3775", "WRITE||run_min|30001", "WRITE||run_max|30002"},
+	},
+	{
 		name: "job file",
 		in:   "[randread]\nrw=randread\niodepth=32\n",
 	},
