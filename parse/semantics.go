@@ -42,12 +42,60 @@ func mergeLabelled(tables []model.Table, near map[int]string) []model.Table {
 		}
 		if j-i >= 2 {
 			out = append(out, mergeBlocks(tables[i:j], near, labels))
-		} else {
-			out = append(out, tables[i])
+			i = j
+			continue
 		}
+		if merged, n := mergeSections(tables[i:], near, labels); n > 0 {
+			out = append(out, merged...)
+			i += n
+			continue
+		}
+		out = append(out, tables[i])
 		i = j
 	}
 	return out
+}
+
+// mergeSections merges labelled sections that each hold several tables
+// (a tool's metrics and its summary under "Before:", the same two under
+// "After:"): the first section is the run of tables from ts[0] on under
+// one label, each later section as many tables under another label, table
+// k of every section another block of table k of the first. It returns
+// one table per position and how many tables it used; 0 when ts does not
+// start such sections.
+func mergeSections(ts []model.Table, near map[int]string, labels map[string]bool) ([]model.Table, int) {
+	label := blockOrNearLabel(&ts[0], near)
+	n := 1
+	for n < len(ts) && label != "" && blockOrNearLabel(&ts[n], near) == label {
+		n++
+	}
+	if label == "" || n < 2 {
+		return nil, 0
+	}
+	sections := 1
+	for start := n; start+n <= len(ts); start += n {
+		next := blockOrNearLabel(&ts[start], near)
+		same := next != "" && next != label
+		for k := 0; k < n && same; k++ {
+			same = blockOrNearLabel(&ts[start+k], near) == next && sameComparison(&ts[k], &ts[start+k], near, labels)
+		}
+		if !same {
+			break
+		}
+		sections++
+	}
+	if sections < 2 {
+		return nil, 0
+	}
+	out := make([]model.Table, 0, n)
+	for k := 0; k < n; k++ {
+		blocks := make([]model.Table, 0, sections)
+		for s := 0; s < sections; s++ {
+			blocks = append(blocks, ts[s*n+k])
+		}
+		out = append(out, mergeBlocks(blocks, near, labels))
+	}
+	return out, n * sections
 }
 
 // sameComparison reports whether b is another labelled block of the
@@ -128,7 +176,7 @@ func cleanLabel(text string) string {
 	if len(h) > 2 && h[0] == '[' && h[len(h)-1] == ']' {
 		h = strings.TrimSpace(h[1 : len(h)-1])
 	}
-	if k := strings.IndexAny(h, ".)"); k > 0 && k <= 2 && isDigit(h[0]) && k+1 < len(h) && h[k+1] == ' ' {
+	if k := strings.IndexAny(h, ".)"); k > 0 && k <= 2 && allDigits(h[:k]) && k+1 < len(h) && h[k+1] == ' ' {
 		h = strings.TrimSpace(h[k+1:]) // "1) Before ...", "2. After ..."
 	}
 	h = strings.TrimSpace(strings.TrimRight(h, ":,*"))
@@ -166,6 +214,9 @@ func blockLabel(t *model.Table) string {
 // names no kernel or side of a comparison.
 func labelOf(line string) string {
 	h := strings.Trim(strings.TrimSpace(line), "*_:")
+	if k := strings.IndexAny(h, ".)"); k > 0 && k <= 2 && allDigits(h[:k]) && k+1 < len(h) && h[k+1] == ' ' {
+		h = strings.TrimSpace(h[k+1:]) // "1) Before applying the series", "2. After"
+	}
 	for _, lead := range []string{"results ", "result "} {
 		// "Result before applying the patchset:"
 		if len(h) > len(lead) && strings.EqualFold(h[:len(lead)], lead) && sideWord(strings.ToLower(h[len(lead):])) {

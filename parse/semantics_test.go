@@ -406,3 +406,21 @@ func TestMergeNearLabels(t *testing.T) {
 	// no label line above the second block
 	assert.Len(t, mergeLabelled([]model.Table{mk(10, "copied"), mk(40, "copied")}, near), 2)
 }
+
+func TestMergeSections(t *testing.T) {
+	mk := func(start int, label, c string) model.Table {
+		return model.Table{Format: "stress-ng", StartLine: start, Context: []string{label},
+			Rows: []model.Row{{Case: c, Cells: []model.Cell{{Field: "seconds", Value: model.Number(strconv.Itoa(start))}}}}}
+	}
+	ts := []model.Table{mk(1, "Before:", "metrics"), mk(5, "Before:", "times"), mk(10, "After:", "metrics"), mk(15, "After:", "times")}
+	got := mergeLabelled(ts, nil)
+	if assert.Len(t, got, 2) {
+		assert.Equal(t, []string{"Before", "After"}, got[0].Variants)
+		assert.Equal(t, "metrics", got[0].Rows[1].Case)
+		assert.Equal(t, "times", got[1].Rows[1].Case)
+		assert.Equal(t, "After", got[1].Rows[1].Cells[0].Variant)
+	}
+	// the second section holds other cases: no comparison
+	ts[3] = mk(15, "After:", "load")
+	assert.Len(t, mergeLabelled(ts, nil), 4)
+}
