@@ -139,7 +139,7 @@ func (fioFamily) Read(b *Block) []Match {
 	for i := 0; i < len(b.Lines); {
 		text := b.trim(i)
 		job := fioJob.FindStringSubmatch(text)
-		if job == nil && !fioDirection.MatchString(text) {
+		if job == nil && !fioDirection.MatchString(text) && !fioFragment(text) {
 			i++
 			continue
 		}
@@ -148,11 +148,37 @@ func (fioFamily) Read(b *Block) []Match {
 			if job != nil {
 				m.Inner = []string{job[1]}
 			}
+			if fioLatencies(&m.Table) {
+				m.Table.Direction = "lower"
+			}
 			out = append(out, m)
 		}
 		i = max(end, i+1)
 	}
 	return out
+}
+
+// fioLatencies reports whether every row of a table is a completion,
+// submission or total latency line ("clat (usec)", "Read Latency: clat
+// (usec)"): figures where lower is better, whatever fio's benchmark
+// entry says of its bandwidth.
+func fioLatencies(t *model.Table) bool {
+	for _, r := range t.Rows {
+		words := strings.Fields(strings.ToLower(r.Case))
+		lat := false
+		for _, w := range words {
+			lat = lat || w == "slat" || w == "clat" || w == "lat"
+		}
+		if !lat || strings.Contains(r.Case, "percentiles") && len(t.Rows) == 1 {
+			return false
+		}
+		for _, c := range r.Cells {
+			if c.Field != "min" && c.Field != "max" && c.Field != "avg" && c.Field != "stddev" && c.Field != "stdev" && !strings.HasPrefix(c.Field, "p") {
+				return false
+			}
+		}
+	}
+	return len(t.Rows) > 0
 }
 
 // fioTable reads the job starting at line i: its indented lines and the
@@ -197,7 +223,7 @@ func fioTable(b *Block, i int, header bool) (Match, int) {
 				t.Rows = append(t.Rows, row)
 			}
 		default:
-			label, rest, ok := strings.Cut(text, ":")
+			label, rest, ok := fioCut(text)
 			if !ok || strings.TrimSpace(label) == "" {
 				return Match{Start: i, End: end, Table: t}, end
 			}
@@ -264,6 +290,34 @@ func fioWrapped(text, next string) bool {
 		return true
 	}
 	return text[len(text)-1] == '[' && next[k] == ']' && isDigit(next[0])
+}
+
+// fioFragment reports whether a line is a latency line pasted without
+// the job around it: "clat (usec): min=12, max=801, avg=40.12", also
+// under a label of the writer's ("Read Latency: clat (usec): min=...").
+func fioFragment(text string) bool {
+	label, rest, ok := fioCut(text)
+	if !ok || !strings.HasPrefix(strings.TrimSpace(rest), "min=") {
+		return false
+	}
+	words := strings.Fields(label)
+	return len(words) >= 2 && strings.HasSuffix(words[len(words)-2], "lat") && strings.HasSuffix(label, "sec)")
+}
+
+// fioCut splits a line into its label and its pairs at the last ':'
+// before the first '=': "Read Latency: clat (usec): min=32" is the label
+// "Read Latency: clat (usec)". Lines without pairs are cut at the first
+// ':'.
+func fioCut(text string) (string, string, bool) {
+	eq := strings.IndexByte(text, '=')
+	if eq < 0 {
+		return strings.Cut(text, ":")
+	}
+	k := strings.LastIndexByte(text[:eq], ':')
+	if k < 0 {
+		return strings.Cut(text, ":")
+	}
+	return text[:k], text[k+1:], true
 }
 
 // fioBuckets name the distributions whose keys are bucket bounds

@@ -65,6 +65,16 @@ var fioCases = []struct {
 			"WRITE||io|3600", "WRITE||io|3775", "WRITE||run_min|30001", "WRITE||run_max|30002"},
 	},
 	{
+		name: "latency lines pasted alone under the writer's labels",
+		in:   "Read Latency: clat (usec): min=40, max=1900, avg=81.20, stdev=30.05\nWrite Latency: clat (usec): min=12, max=150, avg=55.00, stdev= 4.10\n",
+		want: []string{"Read Latency: clat (usec)||min|40", "Read Latency: clat (usec)||max|1900", "Read Latency: clat (usec)||avg|81.20", "Read Latency: clat (usec)||stddev|30.05",
+			"Write Latency: clat (usec)||min|12", "Write Latency: clat (usec)||max|150", "Write Latency: clat (usec)||avg|55.00", "Write Latency: clat (usec)||stddev|4.10"},
+	},
+	{
+		name: "a sentence with a minimum is no fragment",
+		in:   "The clat (usec): min=3 we saw was odd\n",
+	},
+	{
 		name: "job file",
 		in:   "[randread]\nrw=randread\niodepth=32\n",
 	},
@@ -91,3 +101,14 @@ func FuzzFio(f *testing.F) {
 }
 
 func BenchmarkFio(b *testing.B) { benchFamily(b, fioFamily{}) }
+
+func TestFioLatencyDirection(t *testing.T) {
+	ms := fioFamily{}.Read(blockOf("Read Latency: clat (usec): min=40, max=1900, avg=81.20, stdev=30.05\n"))
+	if assert.Len(t, ms, 1) {
+		assert.Equal(t, "lower", ms[0].Table.Direction, "latencies only: lower is better")
+	}
+	ms = fioFamily{}.Read(blockOf("  read: IOPS=10, BW=40KiB/s (41kB/s)(400KiB/10001msec)\n    clat (usec): min=1, max=20, avg=2.50, stdev=0.40\n"))
+	if assert.Len(t, ms, 1) {
+		assert.Empty(t, ms[0].Table.Direction, "bandwidth beside latency: per row")
+	}
+}

@@ -41,7 +41,7 @@ func mergeLabelled(tables []model.Table, near map[int]string) []model.Table {
 			j++
 		}
 		if j-i >= 2 {
-			out = append(out, mergeBlocks(tables[i:j], near, labels))
+			out = append(out, mergeBlocks(tables[i:j], runLabels(tables[i:j], near), labels))
 			i = j
 			continue
 		}
@@ -64,9 +64,16 @@ func mergeLabelled(tables []model.Table, near map[int]string) []model.Table {
 // one table per position and how many tables it used; 0 when ts does not
 // start such sections.
 func mergeSections(ts []model.Table, near map[int]string, labels map[string]bool) ([]model.Table, int) {
+	// a section's label heads the tables under it up to the next label
+	eff := make([]string, len(ts))
+	for k := range ts {
+		if eff[k] = blockOrNearLabel(&ts[k], near); eff[k] == "" && k > 0 && ts[k].QuoteDepth == ts[k-1].QuoteDepth {
+			eff[k] = eff[k-1]
+		}
+	}
 	label := blockOrNearLabel(&ts[0], near)
 	n := 1
-	for n < len(ts) && label != "" && blockOrNearLabel(&ts[n], near) == label {
+	for n < len(ts) && label != "" && eff[n] == label {
 		n++
 	}
 	if label == "" || n < 2 {
@@ -77,7 +84,8 @@ func mergeSections(ts []model.Table, near map[int]string, labels map[string]bool
 		next := blockOrNearLabel(&ts[start], near)
 		same := next != "" && next != label
 		for k := 0; k < n && same; k++ {
-			same = blockOrNearLabel(&ts[start+k], near) == next && sameComparison(&ts[k], &ts[start+k], near, labels)
+			a, b := &ts[k], &ts[start+k]
+			same = eff[start+k] == next && namedRows(a) && namedRows(b) && sameBlocks(a, b, label, next, labels)
 		}
 		if !same {
 			break
@@ -90,10 +98,12 @@ func mergeSections(ts []model.Table, near map[int]string, labels map[string]bool
 	out := make([]model.Table, 0, n)
 	for k := 0; k < n; k++ {
 		blocks := make([]model.Table, 0, sections)
+		names := make([]string, 0, sections)
 		for s := 0; s < sections; s++ {
 			blocks = append(blocks, ts[s*n+k])
+			names = append(names, eff[s*n])
 		}
-		out = append(out, mergeBlocks(blocks, near, labels))
+		out = append(out, mergeBlocks(blocks, names, labels))
 	}
 	return out, n * sections
 }
@@ -107,15 +117,21 @@ func mergeSections(ts []model.Table, near map[int]string, labels map[string]bool
 // the same cases and fields. labels are the block labels of the message:
 // a heading that is one is no section both blocks sit in.
 func sameComparison(a, b *model.Table, near map[int]string, labels map[string]bool) bool {
-	if a.QuoteDepth != b.QuoteDepth || len(a.Variants) > 0 || len(b.Variants) > 0 || a.Format != b.Format {
-		return false
-	}
 	la, lb := blockLabel(a), blockLabel(b)
 	if la == "" || lb == "" {
 		la, lb = near[a.StartLine], near[b.StartLine]
 		if !namedRows(a) || !namedRows(b) {
 			return false
 		}
+	}
+	return sameBlocks(a, b, la, lb, labels)
+}
+
+// sameBlocks reports whether a and b, labelled la and lb, are blocks of
+// one comparison (see sameComparison).
+func sameBlocks(a, b *model.Table, la, lb string, labels map[string]bool) bool {
+	if a.QuoteDepth != b.QuoteDepth || len(a.Variants) > 0 || len(b.Variants) > 0 || a.Format != b.Format {
+		return false
 	}
 	if la == "" || lb == "" || la == lb {
 		return false
@@ -131,6 +147,22 @@ func sameComparison(a, b *model.Table, near map[int]string, labels map[string]bo
 		}
 	}
 	return shared*2 > len(ka) && shared*2 > len(kb)
+}
+
+// runLabels are the labels of a run of blocks sameComparison joined: the
+// kernels or sides their headings name when every block has one, else
+// the label lines right above them.
+func runLabels(ts []model.Table, near map[int]string) []string {
+	out := make([]string, len(ts))
+	for k := range ts {
+		if out[k] = blockLabel(&ts[k]); out[k] == "" {
+			for k := range ts {
+				out[k] = near[ts[k].StartLine]
+			}
+			return out
+		}
+	}
+	return out
 }
 
 // namedRows reports whether every row of t has a case: rows that can
@@ -206,7 +238,32 @@ func blockLabel(t *model.Table) string {
 	if len(t.Context) == 0 {
 		return ""
 	}
-	return labelOf(t.Context[len(t.Context)-1])
+	if l := labelOf(t.Context[len(t.Context)-1]); l != "" {
+		return l
+	}
+	for k := len(t.Context) - 2; k >= 0; k-- {
+		if sideMention(t.Context[k]) {
+			return strings.TrimSpace(strings.Trim(t.Context[k], "*_:"))
+		}
+	}
+	return ""
+}
+
+// sideMention reports whether a section heading names a side of a
+// before/after comparison among a few words: "Correct values after the
+// fix", "Numbers before the series".
+func sideMention(h string) bool {
+	words := strings.Fields(strings.ToLower(h))
+	if len(words) > 6 {
+		return false
+	}
+	for _, w := range words {
+		switch strings.Trim(w, "()[],:*") {
+		case "before", "after", "patched", "unpatched", "baseline", "vanilla":
+			return true
+		}
+	}
+	return false
 }
 
 // labelOf returns the variant a label line names ("Kernel: 9.1-rc3" is
@@ -270,14 +327,14 @@ func cellKeys(t *model.Table) map[string]bool {
 }
 
 // mergeBlocks makes one table of labelled blocks: their rows in order,
-// each cell given its block's label as variant.
-func mergeBlocks(ts []model.Table, near map[int]string, labels map[string]bool) model.Table {
+// each cell given its block's label (names, by block) as variant.
+func mergeBlocks(ts []model.Table, names []string, labels map[string]bool) model.Table {
 	out := ts[0]
 	out.Context = outerContext(&ts[0], labels)
 	out.Rows = nil
 	out.Variants = nil
-	for _, t := range ts {
-		label := blockOrNearLabel(&t, near)
+	for k, t := range ts {
+		label := names[k]
 		out.Variants = append(out.Variants, label)
 		for _, r := range t.Rows {
 			r.Cells = append([]model.Cell(nil), r.Cells...)
@@ -312,7 +369,13 @@ func outerContext(t *model.Table, labels map[string]bool) []string {
 	for n > 0 && (labels[labelOf(t.Context[n-1])] || labels[cleanLabel(t.Context[n-1])]) {
 		n--
 	}
-	return append([]string{}, t.Context[:n]...)
+	out := make([]string, 0, n)
+	for _, c := range t.Context[:n] {
+		if !sideMention(c) || !labels[strings.TrimSpace(strings.Trim(c, "*_:"))] {
+			out = append(out, c) // a section that names the side is the label
+		}
+	}
+	return out
 }
 
 func equalStrings(a, b []string) bool {

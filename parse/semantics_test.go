@@ -424,3 +424,24 @@ func TestMergeSections(t *testing.T) {
 	ts[3] = mk(15, "After:", "load")
 	assert.Len(t, mergeLabelled(ts, nil), 4)
 }
+
+func TestSectionLabels(t *testing.T) {
+	mk := func(start int, ctx []string, c string) model.Table {
+		return model.Table{Format: "iostat", StartLine: start, Context: ctx,
+			Rows: []model.Row{{Case: c, Cells: []model.Cell{{Field: "util", Value: model.Number(strconv.Itoa(start))}}}}}
+	}
+	// the side is named by the section heading above an inner heading;
+	// the second table of each section has lost the section heading
+	ts := []model.Table{
+		mk(1, []string{"Numbers after the fix", "disk"}, "sda"), mk(5, []string{"latency"}, "read"),
+		mk(10, []string{"Numbers before the fix", "disk"}, "sda"), mk(15, []string{"latency"}, "read"),
+	}
+	got := mergeLabelled(ts, nil)
+	if assert.Len(t, got, 2) {
+		assert.Equal(t, []string{"Numbers after the fix", "Numbers before the fix"}, got[0].Variants)
+		assert.Equal(t, "Numbers before the fix", got[0].Baseline)
+		assert.Equal(t, []string{"disk"}, got[0].Context)
+		assert.Equal(t, "Numbers before the fix", got[1].Rows[1].Cells[0].Variant)
+	}
+	assert.False(t, sideMention("Results on the big box with eight sockets and more"))
+}
