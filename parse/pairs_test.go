@@ -1,0 +1,56 @@
+package parse
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+var pairsCases = []struct {
+	name, in string
+	want     []string
+}{
+	{
+		name: "tab-separated sizes with suffixes",
+		in:   " 16k chunks + lz4\t\t512M\n 64k chunks + lz4\t\t471M\n128k chunks + lz4hc,9\t455M\n",
+		want: []string{"16k chunks + lz4||value|512", "64k chunks + lz4||value|471", "128k chunks + lz4hc,9||value|455"},
+	},
+	{
+		name: "blank-padded",
+		in:   "cold start      41.5\nwarm start      12.25\nafter resume    13\n",
+		want: []string{"cold start||value|41.5", "warm start||value|12.25", "after resume||value|13"},
+	},
+	{
+		name: "two lines are too few",
+		in:   "cold start      41.5\nwarm start      12.25\n",
+	},
+	{
+		name: "state file and settings",
+		in:   "MemTotal:       16318552\nMemFree:         8102400\nCached:          4100000\nCONFIG_NR_CPUS  64\nCONFIG_HZ  250\nCONFIG_LOG_BUF_SHIFT  17\n",
+	},
+	{
+		name: "sentences ending in a number",
+		in:   "we ran it on 4\nthen again with 8\nand finally 16\n",
+	},
+	{
+		name: "more columns than a pair",
+		in:   "sda   12   40.5\nsdb   11   41.0\nsdc   13   39.9\n",
+	},
+}
+
+func TestPairsRead(t *testing.T) {
+	for _, tc := range pairsCases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, renderCells(pairs{}.Read(blockOf(tc.in))))
+		})
+	}
+}
+
+func FuzzPairs(f *testing.F) {
+	for _, tc := range pairsCases {
+		f.Add(tc.in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		checkRead(t, pairs{}, in)
+	})
+}
