@@ -182,7 +182,13 @@ func namedRows(t *model.Table) bool {
 // that ends no sentence ("# eram0 (current dm-crypt)", "[before]",
 // "Interrupts,", "--- Kernel: 6.1 ---", "**Patched**", "1) After the
 // series:"). "" when there is none.
+//
+// The command that ran the block may stand between the label and the
+// block ("Raw IO on the second SSD" / "fio --rw=randwrite ..." /
+// "-name=t1"): up to three command lines are passed over, and a block
+// with no label above its command is labelled by none.
 func (s *segment) nearLabel(i int) string {
+	cmds := 0
 	for j, blanks := i-1, 0; j >= 0 && blanks <= 1; j-- {
 		if s.covered != nil && s.covered[j] {
 			return ""
@@ -192,9 +198,37 @@ func (s *segment) nearLabel(i int) string {
 			blanks++
 			continue
 		}
+		if commandLine(text) || optionLine(text) {
+			if cmds++; cmds > 3 {
+				return ""
+			}
+			continue
+		}
 		return cleanLabel(text)
 	}
 	return ""
+}
+
+// commandLine reports whether a line shows a command with its options;
+// a "# " line is one only when a command follows the '#' ("# plain ram0"
+// and "## dd if=/dev/zero ..." title the run below).
+func commandLine(text string) bool {
+	if rest, ok := strings.CutPrefix(text, "# "); ok {
+		return isCommand(strings.TrimSpace(rest))
+	}
+	return isCommand(text)
+}
+
+// optionLine reports whether a line holds only the options of a command
+// wrapped onto it: "-numjobs=1 -size=100G", "--runtime=60".
+func optionLine(text string) bool {
+	for _, w := range strings.Fields(text) {
+		o := strings.TrimPrefix(strings.TrimPrefix(w, "-"), "-")
+		if o == w || o == "" || !isLetter(o[0]) {
+			return false // "--------" is a rule, not options
+		}
+	}
+	return text != ""
 }
 
 // cleanLabel strips a label line's markers: heading hashes, bold stars,
@@ -216,10 +250,21 @@ func cleanLabel(text string) string {
 		return l
 	}
 	words := strings.Fields(h)
-	if len(words) == 0 || len(words) > 8 || numberTokens(h) > 2 || !hasLetter(h) {
-		return ""
+	if len(words) == 0 || len(words) > 8 || numberTokens(h) > 2 || digitRuns(h) > 3 || !hasLetter(h) || strings.Contains(h, "][") {
+		return "" // a tool's progress or status line is no label
 	}
 	return h
+}
+
+// digitRuns counts the runs of digits in s.
+func digitRuns(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if isDigit(s[i]) && (i == 0 || !isDigit(s[i-1])) {
+			n++
+		}
+	}
+	return n
 }
 
 // labelPrefixes introduce a block's kernel or configuration:

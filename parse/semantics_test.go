@@ -382,6 +382,7 @@ func TestCleanLabel(t *testing.T) {
 		{"12 34 56 78", ""},
 		{"| a | b |", ""},
 		{"one two three four five six seven eight nine ten", ""},
+		{"Jobs: 1 (f=1): [W(1)][100.0%][w=120MiB/s][w=30.1k IOPS][eta 00m:00s]", ""},
 	} {
 		assert.Equal(t, tc.want, cleanLabel(tc.in), tc.in)
 	}
@@ -444,4 +445,17 @@ func TestSectionLabels(t *testing.T) {
 		assert.Equal(t, "Numbers before the fix", got[1].Rows[1].Cells[0].Variant)
 	}
 	assert.False(t, sideMention("Results on the big box with eight sockets and more"))
+}
+
+func TestNearLabel(t *testing.T) {
+	seg := func(text string) *segment { return &segment{lines: linesOf(text)} }
+	for _, tc := range []struct{ in, want string }{
+		{"Raw speed on the spare SSD\nfio -iodepth=8 --rw=randread -direct=1\n-numjobs=2 -name=t2\nread: IOPS=1\n", "Raw speed on the spare SSD"},
+		{"# spare ramdisk\n\nread: IOPS=1\n", "spare ramdisk"},
+		{"From the tool\n--------\nread: IOPS=1\n", ""},
+		{"$ fio --rw=read --bs=4k\nread: IOPS=1\n", ""},
+	} {
+		s := seg(tc.in)
+		assert.Equal(t, tc.want, s.nearLabel(len(s.lines)-1), tc.in)
+	}
 }
