@@ -45,8 +45,10 @@ var stressNGColumns = []string{"bogo_ops", "real_time", "usr_time", "sys_time", 
 	"bogo_ops_per_s_usr_sys_time", "cpu_used_per_instance", "rss_max"}
 
 // stressNGText returns a line without stress-ng's "stress-ng: info:
-// [4711] " prefix.
+// [4711] " prefix, its blanks and tabs read as single blanks (the
+// columns are told apart by position in the header only).
 func stressNGText(text string) string {
+	text = strings.Join(strings.Fields(text), " ")
 	rest, ok := strings.CutPrefix(text, "stress-ng:")
 	if !ok {
 		return text
