@@ -139,7 +139,7 @@ func (fioFamily) Read(b *Block) []Match {
 	for i := 0; i < len(b.Lines); {
 		text := b.trim(i)
 		job := fioJob.FindStringSubmatch(text)
-		if job == nil && !fioDirection.MatchString(text) && !fioFragment(text) {
+		if job == nil && !fioDirection.MatchString(text) && !fioFragment(text) && !fioNamedDirection(text) {
 			i++
 			continue
 		}
@@ -228,7 +228,7 @@ func fioTable(b *Block, i int, header bool) (Match, int) {
 				return Match{Start: i, End: end, Table: t}, end
 			}
 			label = fioLabelSpace.ReplaceAllStringFunc(strings.Join(strings.Fields(label), " "), strings.TrimSpace)
-			if fioDirection.MatchString(text) {
+			if fioDirection.MatchString(text) || fioNamedDirection(text) {
 				dir = label
 			}
 			name := label
@@ -302,6 +302,23 @@ func fioFragment(text string) bool {
 	}
 	words := strings.Fields(label)
 	return len(words) >= 2 && strings.HasSuffix(words[len(words)-2], "lat") && strings.HasSuffix(label, "sec)")
+}
+
+// fioNamedDirection reports whether a line is a data direction line
+// under a name of the writer's: "fio(-numjobs=4) WRITE: bw=1512MiB/s".
+func fioNamedDirection(text string) bool {
+	label, rest, ok := fioCut(text)
+	words := strings.Fields(label)
+	if !ok || len(words) < 2 || len(words) > 4 {
+		return false
+	}
+	switch words[len(words)-1] {
+	case "READ", "WRITE", "TRIM", "MIXED", "read", "write", "trim", "mixed":
+	default:
+		return false
+	}
+	rest = strings.TrimSpace(rest)
+	return strings.HasPrefix(rest, "bw=") || strings.HasPrefix(rest, "IOPS=") || strings.HasPrefix(rest, "io=")
 }
 
 // fioCut splits a line into its label and its pairs at the last ':'

@@ -75,6 +75,11 @@ var fioCases = []struct {
 		in:   "The clat (usec): min=3 we saw was odd\n",
 	},
 	{
+		name: "a direction line under the writer's name",
+		in:   "\tfio(-numjobs=2) WRITE: bw=900MiB/s (944MB/s)\n",
+		want: []string{"fio(-numjobs=2) WRITE||bw|900", "fio(-numjobs=2) WRITE||bw|944"},
+	},
+	{
 		name: "job file",
 		in:   "[randread]\nrw=randread\niodepth=32\n",
 	},

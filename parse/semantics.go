@@ -136,8 +136,8 @@ func sameBlocks(a, b *model.Table, la, lb string, labels map[string]bool) bool {
 	if la == "" || lb == "" || la == lb {
 		return false
 	}
-	if !equalStrings(outerContext(a, labels), outerContext(b, labels)) {
-		return false
+	if ob := outerContext(b, labels); len(ob) > 0 && !equalStrings(outerContext(a, labels), ob) {
+		return false // a later block's walk may end at its own label: no headings of its own
 	}
 	ka, kb := cellKeys(a), cellKeys(b)
 	shared := 0
