@@ -235,6 +235,9 @@ func optionLine(text string) bool {
 // brackets, rules, a list number and the closing ':' or ','; "" when what
 // is left is no label (long, a sentence, a row of numbers).
 func cleanLabel(text string) string {
+	if head, _, ok := strings.Cut(text, ","); ok && labelOf(head) != "" {
+		return labelOf(head) // "Before change, the latency is:"
+	}
 	if len(text) > 80 || strings.HasSuffix(text, ".") || strings.Contains(text, "|") {
 		return ""
 	}

@@ -382,6 +382,7 @@ func TestCleanLabel(t *testing.T) {
 		{"12 34 56 78", ""},
 		{"| a | b |", ""},
 		{"one two three four five six seven eight nine ten", ""},
+		{"Before the fix, \"netbench -t 4\" gave:", "Before the fix"},
 		{"Jobs: 1 (f=1): [W(1)][100.0%][w=120MiB/s][w=30.1k IOPS][eta 00m:00s]", ""},
 	} {
 		assert.Equal(t, tc.want, cleanLabel(tc.in), tc.in)
