@@ -20,8 +20,10 @@ import (
 // above ("[with dedupe]") names it, and lists under different labels that
 // hold the same labels become one table (semantics.go). It runs after
 // every other family, so it takes only lines no grid or tool reads.
-// Labels that look like settings (CONFIG_FOO, key=value) or that end in
-// ':' (a state file's "MemTotal:") are left out.
+// A label has two words or more (one word is a field of a dump: lsusb's
+// "bLength 18"); labels that look like settings or code (CONFIG_FOO,
+// key=value, "#define X", diff lines) or that end in ':' (a state file's
+// "MemTotal:") are left out.
 type pairs struct{}
 
 func init() { Register(pairs{}, 90) }
@@ -51,9 +53,14 @@ func readPair(text string) (pairLine, bool) {
 	}
 	p.label = strings.TrimSpace(text[:gap])
 	words := strings.Fields(p.label)
-	if len(words) == 0 || len(words) > 10 || !hasLetter(p.label) || strings.HasSuffix(p.label, ":") ||
-		strings.ContainsAny(p.label, "=|") || strings.HasPrefix(p.label, "CONFIG_") {
-		return p, false
+	if len(words) < 2 || len(words) > 10 || !hasLetter(p.label) || strings.HasSuffix(p.label, ":") ||
+		strings.ContainsAny(p.label, "=|#;{}") || strings.ContainsAny(p.label[:1], "+-") {
+		return p, false // one word is a field of a dump ("bLength 18"); code and diff lines
+	}
+	for _, w := range words {
+		if strings.Contains(w, "_") && strings.ToUpper(w) == w {
+			return p, false // a macro or setting name: CONFIG_HZ, MAX_RETRIES
+		}
 	}
 	if strings.Contains(text[:gap], "  ") || strings.Contains(text[:gap], "\t") {
 		return p, false // more columns than a label and a figure

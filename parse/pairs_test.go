@@ -29,6 +29,12 @@ var pairsCases = []struct {
 		in:   "MemTotal:       16318552\nMemFree:         8102400\nCached:          4100000\nCONFIG_NR_CPUS  64\nCONFIG_HZ  250\nCONFIG_LOG_BUF_SHIFT  17\n",
 	},
 	{
+		name: "macros, dump fields, test tallies",
+		in: "#define RETRY_LIMIT      25\n+#define RETRY_DELAY     26\n#define RETRY_MAX      27\n" +
+			"bLength                18\nbDescriptorType         1\nbcdUSB               2.00\n" +
+			"passed   3\nfailed   0\nskipped  1\n",
+	},
+	{
 		name: "sentences ending in a number",
 		in:   "we ran it on 4\nthen again with 8\nand finally 16\n",
 	},
