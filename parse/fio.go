@@ -144,6 +144,9 @@ func (fioFamily) Read(b *Block) []Match {
 			continue
 		}
 		m, end := fioTable(b, i, job != nil)
+		if m.Start > 0 && strings.HasPrefix(b.trim(m.Start-1), "Run status group") {
+			m.Start-- // the section's header is fio's, no label of the writer's
+		}
 		if len(m.Table.Rows) > 0 {
 			if job != nil {
 				m.Inner = []string{job[1]}
