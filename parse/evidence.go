@@ -41,7 +41,7 @@ func (b *Block) evidence(m Match, t *model.Table, dumped map[int]int) bool {
 // runRecords are the formats whose grammar reads only what a benchmark
 // tool prints at the end of a run: what they read is the run's result,
 // whatever its words ("load average" in stress-ng's --times summary).
-var runRecords = map[string]bool{"stress-ng": true, "dd": true, "t/io_uring": true, "sockperf": true}
+var runRecords = map[string]bool{"stress-ng": true, "dd": true, "t/io_uring": true, "sockperf": true, "time": true}
 
 // columns is the number of cells of a table's first row.
 func columns(t *model.Table) int {
