@@ -242,3 +242,88 @@ func readSide(s string, comma CommaStyle) (measureSide, bool) {
 	}
 	return side, len(side.unit) <= 8
 }
+
+// The slash form of the measure family reads items that give two
+// directions of one figure, their names split by a slash:
+//
+//	1. Read/Write IOPS: 412/137. Read/Write BW 1648KB/s 548KB/s
+//	2. Read/Write IOPS: 398/133. Read/Write BW 1592KB/s 532KB/s
+//
+// Each item is a row (case the item's number, "" for bullets), each
+// clause a pair of fields named by the sides and the figure ("read_iops",
+// "write_iops", "read_bw", "write_bw"), a pair written "a/b" or as two
+// figures. A run of two or more items is one table.
+type slashPairs struct{}
+
+func init() { Register(slashPairs{}, 52) }
+
+// Name implements Family.
+func (slashPairs) Name() string { return "measure" }
+
+// Read returns each run of two or more slash items.
+func (slashPairs) Read(b *Block) []Match {
+	var out []Match
+	for i := 0; i < len(b.Lines); {
+		t := model.Table{}
+		j := i
+		for ; j < len(b.Lines); j++ {
+			row, ok := slashRow(b, j)
+			if !ok {
+				break
+			}
+			t.Rows = append(t.Rows, row)
+		}
+		if len(t.Rows) >= 2 {
+			out = append(out, Match{Start: i, End: j, Table: t})
+		}
+		i = max(j, i+1)
+	}
+	return out
+}
+
+// slashRow reads line j as a slash item.
+func slashRow(b *Block, j int) (model.Row, bool) {
+	text := b.trim(j)
+	num := ""
+	if k := strings.IndexAny(text, ".)"); k > 0 && k <= 2 && allDigits(text[:k]) && k+1 < len(text) && text[k+1] == ' ' {
+		num = text[:k]
+	}
+	text = cutBullet(text)
+	row := rowAt(b, j, num)
+	for _, clause := range strings.Split(strings.TrimSuffix(text, "."), ". ") {
+		f := strings.Fields(strings.ReplaceAll(clause, ":", " "))
+		if len(f) < 3 {
+			return row, false
+		}
+		sides := strings.Split(f[0], "/")
+		if len(sides) != 2 || !hasLetter(sides[0]) || !hasLetter(sides[1]) {
+			return row, false
+		}
+		name := strings.ToLower(strings.Join(f[1:len(f)-1], "_"))
+		var vals []string
+		if len(f) == 3 {
+			vals = strings.Split(f[2], "/")
+		} else {
+			name = strings.ToLower(strings.Join(f[1:len(f)-2], "_"))
+			vals = f[len(f)-2:]
+		}
+		if name == "" || len(vals) != 2 || strings.ContainsAny(name, "0123456789") {
+			return row, false
+		}
+		for k, v := range vals {
+			s, ok := readSide(v, b.Comma)
+			if !ok || s.name != "" {
+				return row, false
+			}
+			n := len(row.Cells)
+			addCell(&row, b.Comma, "", strings.ToLower(sides[k])+"_"+name, s.num)
+			if len(row.Cells) == n {
+				return row, false
+			}
+			if s.unit != "" {
+				row.Cells[n].Text = v
+			}
+		}
+	}
+	return row, len(row.Cells) > 0
+}

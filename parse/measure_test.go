@@ -56,3 +56,45 @@ func FuzzMeasure(f *testing.F) {
 		checkRead(t, measure{}, in)
 	})
 }
+
+var slashCases = []struct {
+	name, in string
+	want     []string
+}{
+	{
+		name: "numbered items, pair and two figures",
+		in:   "1. Read/Write IOPS: 412/137. Read/Write BW 1648KB/s 548KB/s\n2. Read/Write IOPS: 398/133. Read/Write BW 1592KB/s 532KB/s\n",
+		want: []string{"1||read_iops|412", "1||write_iops|137", "1||read_bw|1648", "1||write_bw|548",
+			"2||read_iops|398", "2||write_iops|133", "2||read_bw|1592", "2||write_bw|532"},
+	},
+	{
+		name: "bullets",
+		in:   "- rx/tx pps: 1.2/1.1\n- rx/tx pps: 1.4/1.3\n",
+		want: []string{"||rx_pps|1.2", "||tx_pps|1.1", "||rx_pps|1.4", "||tx_pps|1.3"},
+	},
+	{
+		name: "one item",
+		in:   "1. Read/Write IOPS: 412/137\n",
+	},
+	{
+		name: "dates and paths",
+		in:   "1. and/or see 2022/08/18\n2. src/dst copied 3/4\n",
+	},
+}
+
+func TestSlashPairs(t *testing.T) {
+	for _, tc := range slashCases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, renderCells(slashPairs{}.Read(blockOf(tc.in))))
+		})
+	}
+}
+
+func FuzzSlashPairs(f *testing.F) {
+	for _, tc := range slashCases {
+		f.Add(tc.in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		checkRead(t, slashPairs{}, in)
+	})
+}
