@@ -246,8 +246,8 @@ func readSide(s string, comma CommaStyle) (measureSide, bool) {
 // The slash form of the measure family reads items that give two
 // directions of one figure, their names split by a slash:
 //
-//	1. Read/Write IOPS: 412/137. Read/Write BW 1648KB/s 548KB/s
-//	2. Read/Write IOPS: 398/133. Read/Write BW 1592KB/s 532KB/s
+//  1. Read/Write IOPS: 412/137. Read/Write BW 1648KB/s 548KB/s
+//  2. Read/Write IOPS: 398/133. Read/Write BW 1592KB/s 532KB/s
 //
 // Each item is a row (case the item's number, "" for bullets), each
 // clause a pair of fields named by the sides and the figure ("read_iops",
