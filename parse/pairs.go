@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
@@ -104,6 +105,71 @@ func (pairs) Read(b *Block) []Match {
 				}
 				t.Rows = append(t.Rows, row)
 			}
+			out = append(out, Match{Start: i, End: j, Table: t})
+		}
+		i = max(j, i+1)
+	}
+	return out
+}
+
+// The shares form reads a distribution written one bucket a line, each a
+// label, a ':' and its share of the whole:
+//
+//	< 1ms:   81.5%;
+//	1ms~5ms: 15.0%;
+//	>5ms:     3.5%;
+//
+// Rows by bucket label, field share (a part of a total, not a change). A
+// run of two or more lines whose shares add up to 100% (within the
+// rounding of the figures) is one table; other percentages are left to
+// the families that read changes.
+type shares struct{}
+
+func init() { Register(shares{}, 53) }
+
+// Name implements Family.
+func (shares) Name() string { return "key-value" }
+
+// shareLine reads "label: 81.5%;".
+func shareLine(text string) (string, string, bool) {
+	text = strings.TrimRight(text, ";,. ")
+	k := strings.LastIndexByte(text, ':')
+	if k <= 0 || !strings.HasSuffix(text, "%") {
+		return "", "", false
+	}
+	label := strings.TrimSpace(text[:k])
+	v := strings.TrimSpace(strings.TrimSuffix(text[k+1:], "%"))
+	if len(strings.Fields(label)) > 4 || label == "" || strings.ContainsAny(v, " \t") {
+		return "", "", false
+	}
+	if _, ok := ReadNumber(v, CommaUnknown); !ok {
+		return "", "", false
+	}
+	return label, v, true
+}
+
+// Read returns each run of share lines that adds up to the whole.
+func (shares) Read(b *Block) []Match {
+	var out []Match
+	for i := 0; i < len(b.Lines); {
+		t := model.Table{}
+		total := 0.0
+		j := i
+		for ; j < len(b.Lines); j++ {
+			label, v, ok := shareLine(b.trim(j))
+			if !ok {
+				break
+			}
+			row := rowAt(b, j, label)
+			addCell(&row, b.Comma, "", "share", v)
+			if len(row.Cells) == 0 {
+				break
+			}
+			f, _ := strconv.ParseFloat(string(row.Cells[0].Value), 64)
+			total += f
+			t.Rows = append(t.Rows, row)
+		}
+		if len(t.Rows) >= 2 && total >= 98.5 && total <= 101.5 {
 			out = append(out, Match{Start: i, End: j, Table: t})
 		}
 		i = max(j, i+1)

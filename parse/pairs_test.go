@@ -60,3 +60,39 @@ func FuzzPairs(f *testing.F) {
 		checkRead(t, pairs{}, in)
 	})
 }
+
+var sharesCases = []struct {
+	name, in string
+	want     []string
+}{
+	{
+		name: "a distribution over three buckets",
+		in:   "< 1ms:   81.5%;\n1ms~5ms: 15.0%;\nover 5ms:\t 3.5%;\n",
+		want: []string{"< 1ms||share|81.5", "1ms~5ms||share|15.0", "over 5ms||share|3.5"},
+	},
+	{
+		name: "changes that add up to nothing",
+		in:   "read: 4.5%\nwrite: -2.0%\n",
+	},
+	{
+		name: "a single share",
+		in:   "idle: 100%\n",
+	},
+}
+
+func TestShares(t *testing.T) {
+	for _, tc := range sharesCases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, renderCells(shares{}.Read(blockOf(tc.in))))
+		})
+	}
+}
+
+func FuzzShares(f *testing.F) {
+	for _, tc := range sharesCases {
+		f.Add(tc.in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		checkRead(t, shares{}, in)
+	})
+}
