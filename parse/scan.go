@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/text"
 )
 
 // Tuning of the candidate scanner. A table's header rarely sits more than a
@@ -33,36 +34,25 @@ type segment struct {
 // segments splits a body at quote-depth changes, at lines that never hold
 // tables (patches, signatures, attributions, header blocks), and where a
 // new MIME part starts, so that a heading of one part never titles a table
-// of another.
+// of another. Every reader sees the segment's lines in the canonical form
+// of package text (tabs expanded, Unicode spaces as spaces, the common
+// indentation removed), never the raw whitespace of the mail.
 func segments(body []model.Line) []*segment {
 	var out []*segment
-	var cur *segment
-	for k, l := range body {
-		if l.Kind != model.KindText {
-			cur = nil
-			continue
-		}
-		if cur == nil || cur.lines[0].Depth != l.Depth || l.PartStart {
-			n := 1 // the segment's length, for its slices
-			for n < len(body)-k && body[k+n].Kind == model.KindText && body[k+n].Depth == l.Depth && !body[k+n].PartStart {
-				n++
+	for _, ts := range text.Segments(body) {
+		cur := &segment{lines: ts.Lines, tableish: make([]bool, len(ts.Lines))}
+		for i := range cur.lines {
+			l := &cur.lines[i]
+			if t, mark := cutMarker(l.Text); mark != "" {
+				if cur.marks == nil {
+					cur.marks = map[int]string{}
+				}
+				cur.marks[l.No] = mark
+				l.Text = t
 			}
-			cur = &segment{lines: make([]model.Line, 0, n), tableish: make([]bool, 0, n)}
-			out = append(out, cur)
+			cur.tableish[i] = tableLike(l.Text)
 		}
-		if strings.Contains(l.Text, "\u00a0") {
-			// mailers (Evolution) pad columns with no-break spaces
-			l.Text = strings.ReplaceAll(l.Text, "\u00a0", " ")
-		}
-		if text, mark := cutMarker(l.Text); mark != "" {
-			if cur.marks == nil {
-				cur.marks = map[int]string{}
-			}
-			cur.marks[l.No] = mark
-			l.Text = text
-		}
-		cur.lines = append(cur.lines, l)
-		cur.tableish = append(cur.tableish, tableLike(l.Text))
+		out = append(out, cur)
 	}
 	return out
 }
