@@ -139,7 +139,7 @@ func (fioFamily) Read(b *Block) []Match {
 	for i := 0; i < len(b.Lines); {
 		text := b.trim(i)
 		job := fioJob.FindStringSubmatch(text)
-		if job == nil && !fioDirection.MatchString(text) && !fioFragment(text) && !fioNamedDirection(text) {
+		if job == nil && !fioDirection.MatchString(text) && !fioFragment(text) && !fioNamedDirection(text) && !strings.HasPrefix(text, "Disk stats (") && !fioDiskLine(text) {
 			i++
 			continue
 		}
@@ -322,6 +322,13 @@ func fioNamedDirection(text string) bool {
 	}
 	rest = strings.TrimSpace(rest)
 	return strings.HasPrefix(rest, "bw=") || strings.HasPrefix(rest, "IOPS=") || strings.HasPrefix(rest, "io=")
+}
+
+// fioDiskLine reports whether a line is a device's disk stats, "vdb:
+// ios=5120/0, merge=0/0, ...", which may stand apart from its job.
+func fioDiskLine(text string) bool {
+	label, rest, ok := strings.Cut(text, ":")
+	return ok && !strings.ContainsAny(label, " \t") && strings.HasPrefix(strings.TrimSpace(rest), "ios=") && strings.Contains(rest, "util=")
 }
 
 // fioCut splits a line into its label and its pairs at the last ':'

@@ -80,6 +80,16 @@ var fioCases = []struct {
 		want: []string{"fio(-numjobs=2) WRITE||bw|900", "fio(-numjobs=2) WRITE||bw|944"},
 	},
 	{
+		name: "disk stats apart from their job",
+		in:   "Disk stats (read/write):\n\n  vdb: ios=5120/0, merge=0/0, ticks=2048/0, in_queue=12, util=88.50%\n",
+		want: []string{"vdb||ios_read|5120", "vdb||ios_write|0", "vdb||merge_read|0", "vdb||merge_write|0", "vdb||ticks_read|2048", "vdb||ticks_write|0", "vdb||in_queue|12", "vdb||util|88.50"},
+	},
+	{
+		name: "a disk stats line alone",
+		in:   "  vdc: ios=10/20, merge=0/0, ticks=5/6, in_queue=1, util=2.50%\n",
+		want: []string{"vdc||ios_read|10", "vdc||ios_write|20", "vdc||merge_read|0", "vdc||merge_write|0", "vdc||ticks_read|5", "vdc||ticks_write|6", "vdc||in_queue|1", "vdc||util|2.50"},
+	},
+	{
 		name: "job file",
 		in:   "[randread]\nrw=randread\niodepth=32\n",
 	},
