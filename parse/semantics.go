@@ -252,6 +252,9 @@ func cleanLabel(text string) string {
 	if l := labelOf(h); l != "" {
 		return l
 	}
+	if k := strings.Index(h, ": "); k > 0 {
+		return "" // "Total bandwidth: 0.95 Gbits/sec", "ls: cannot access ...": a line of output, no label
+	}
 	words := strings.Fields(h)
 	if len(words) == 0 || len(words) > 8 || numberTokens(h) > 2 || digitRuns(h) > 3 || !hasLetter(h) || strings.Contains(h, "][") {
 		return "" // a tool's progress or status line is no label

@@ -383,6 +383,8 @@ func TestCleanLabel(t *testing.T) {
 		{"| a | b |", ""},
 		{"one two three four five six seven eight nine ten", ""},
 		{"Before the fix, \"netbench -t 4\" gave:", "Before the fix"},
+		{"Total bandwidth: 0.95 Gbits/sec", ""},
+		{"ls: cannot access '/mnt/x': Connection timed out", ""},
 		{"Jobs: 1 (f=1): [W(1)][100.0%][w=120MiB/s][w=30.1k IOPS][eta 00m:00s]", ""},
 	} {
 		assert.Equal(t, tc.want, cleanLabel(tc.in), tc.in)
