@@ -256,10 +256,22 @@ func cleanLabel(text string) string {
 		return "" // "Total bandwidth: 0.95 Gbits/sec", "ls: cannot access ...": a line of output, no label
 	}
 	words := strings.Fields(h)
+	if len(words) >= 1 && len(words) <= 2 && runWord(words[0]) {
+		return "" // "RUN 2", "Iteration 3": a repeat of the same comparison, no side of it
+	}
 	if len(words) == 0 || len(words) > 8 || numberTokens(h) > 2 || digitRuns(h) > 3 || !hasLetter(h) || strings.Contains(h, "][") {
 		return "" // a tool's progress or status line is no label
 	}
 	return h
+}
+
+// runWord reports whether a word names a repeat of a measurement.
+func runWord(w string) bool {
+	switch strings.ToLower(strings.TrimRight(w, "#:0123456789")) {
+	case "run", "iteration", "trial", "pass", "round", "attempt", "try":
+		return true
+	}
+	return false
 }
 
 // digitRuns counts the runs of digits in s.

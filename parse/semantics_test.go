@@ -384,6 +384,8 @@ func TestCleanLabel(t *testing.T) {
 		{"one two three four five six seven eight nine ten", ""},
 		{"Before the fix, \"netbench -t 4\" gave:", "Before the fix"},
 		{"Total bandwidth: 0.95 Gbits/sec", ""},
+		{"RUN 2", ""},
+		{"Iteration #3:", ""},
 		{"ls: cannot access '/mnt/x': Connection timed out", ""},
 		{"Jobs: 1 (f=1): [W(1)][100.0%][w=120MiB/s][w=30.1k IOPS][eta 00m:00s]", ""},
 	} {
