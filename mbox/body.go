@@ -64,7 +64,8 @@ func markLines(lines []model.Line, author string) []model.Line {
 
 // unquote counts the quote markers at the start of s and strips them with at
 // most one space after the last, so that aligned columns stay aligned.
-// Spaces between markers ("> > ") are part of the markers.
+// Spaces between markers ("> > ") are part of the markers. A '>' before
+// '=' is a comparison, never a marker.
 func unquote(s string) (int, string) {
 	depth, i := 0, 0
 	for {
@@ -74,8 +75,8 @@ func unquote(s string) (int, string) {
 				j++
 			}
 		}
-		if j >= len(s) || s[j] != '>' {
-			break
+		if j >= len(s) || s[j] != '>' || strings.HasPrefix(s[j:], ">=") {
+			break // ">=64=0.0%": a bound a wrapped line starts with, no marker
 		}
 		depth++
 		i = j + 1

@@ -28,6 +28,11 @@ func TestBodyLines(t *testing.T) {
 			want: []string{"0|text|Me|top", "1|text||one", "1|text||two", "2|text||three", "2|text||four", "3|text||  five  6", "1|text||", "1|text||   col  1.0"},
 		},
 		{
+			name: "a wrapped bound is no quote",
+			in:   "IO depths : 1=0.1%, 32=99.9%,\n>=64=0.0%\n> >=64=1.0%\n",
+			want: []string{"0|text|Me|IO depths : 1=0.1%, 32=99.9%,", "0|text|Me|>=64=0.0%", "1|text||>=64=1.0%"},
+		},
+		{
 			name: "authors through two attribution levels",
 			in: "On 11/15/2022 10:48 PM, Vincent Guittot wrote:\n> On Mon, Nov 14, 2022 at 12:29 AM, K Prateek Nayak\n> <kprateek.nayak@amd.com> wrote:\n" +
 				">> results  1.0\n> reply\nmine\n",

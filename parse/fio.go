@@ -30,9 +30,8 @@ import (
 // runtime, ranges give key_min and key_max, "a/b" pairs key_read and
 // key_write, bucket lines ("lat (usec): 20=0.01%", "IO depths") a field
 // per bucket, and "; 24 zone resets" a count. The latency target line is
-// a setting and gives no cells. fio's t/io_uring tool prints a rate line
-// per second ("IOPS=5.10M, BW=2.49GiB/s, IOS/call=32/31"): a run of them
-// is one table of samples.
+// a setting and gives no cells. What fio's t/io_uring tool prints is read
+// by its own family (iouring.go).
 func init() { Register(fioFamily{}, 45) }
 
 type fioFamily struct{}
@@ -139,23 +138,21 @@ func (fioFamily) Read(b *Block) []Match {
 	var out []Match
 	for i := 0; i < len(b.Lines); {
 		text := b.trim(i)
-		if fioRateLine(text) {
-			m, end := fioRates(b, i)
-			if len(m.Table.Rows) > 0 {
-				out = append(out, m)
-			}
-			i = max(end, i+1)
-			continue
-		}
 		job := fioJob.FindStringSubmatch(text)
-		if job == nil && !fioDirection.MatchString(text) {
+		if job == nil && !fioDirection.MatchString(text) && !fioFragment(text) && !fioNamedDirection(text) && !strings.HasPrefix(text, "Disk stats (") && !fioDiskLine(text) {
 			i++
 			continue
 		}
 		m, end := fioTable(b, i, job != nil)
+		if m.Start > 0 && strings.HasPrefix(b.trim(m.Start-1), "Run status group") {
+			m.Start-- // the section's header is fio's, no label of the writer's
+		}
 		if len(m.Table.Rows) > 0 {
 			if job != nil {
 				m.Inner = []string{job[1]}
+			}
+			if fioLatencies(&m.Table) {
+				m.Table.Direction = "lower"
 			}
 			out = append(out, m)
 		}
@@ -164,38 +161,27 @@ func (fioFamily) Read(b *Block) []Match {
 	return out
 }
 
-// fioRateLine reports whether a line is one of the rate lines fio's
-// t/io_uring prints each second: "IOPS=5.10M, BW=2.49GiB/s, IOS/call=32/31".
-func fioRateLine(text string) bool {
-	return len(text) > 5 && strings.EqualFold(text[:5], "IOPS=") && strings.Contains(text, "BW=")
-}
-
-// fioRates reads the rate lines from line i on, one row each (the samples
-// of one run, so no case), with fields iops and bw; the "a/b" per-call
-// figures are left out, as are the settings lines above them.
-func fioRates(b *Block, i int) (Match, int) {
-	t := model.Table{Benchmark: "t/io_uring"}
-	j := i
-	for ; j < len(b.Lines); j++ {
-		text := b.trim(j)
-		if !fioRateLine(text) {
-			break
+// fioLatencies reports whether every row of a table is a completion,
+// submission or total latency line ("clat (usec)", "Read Latency: clat
+// (usec)"): figures where lower is better, whatever fio's benchmark
+// entry says of its bandwidth.
+func fioLatencies(t *model.Table) bool {
+	for _, r := range t.Rows {
+		words := strings.Fields(strings.ToLower(r.Case))
+		lat := false
+		for _, w := range words {
+			lat = lat || w == "slat" || w == "clat" || w == "lat"
 		}
-		l, ok := parseLine(fioPairsParser, text)
-		if !ok {
-			break
+		if !lat || strings.Contains(r.Case, "percentiles") && len(t.Rows) == 1 {
+			return false
 		}
-		row := rowAt(b, j, "")
-		for _, p := range l.Pairs {
-			if p.Key != "" && p.Value.Sep == "" && !strings.Contains(p.Key, "/") {
-				fioAdd(&row, b, strings.ToLower(p.Key), p.Value)
+		for _, c := range r.Cells {
+			if c.Field != "min" && c.Field != "max" && c.Field != "avg" && c.Field != "stddev" && c.Field != "stdev" && !strings.HasPrefix(c.Field, "p") {
+				return false
 			}
 		}
-		if len(row.Cells) > 0 {
-			t.Rows = append(t.Rows, row)
-		}
 	}
-	return Match{Start: i, End: j, Table: t}, j
+	return len(t.Rows) > 0
 }
 
 // fioTable reads the job starting at line i: its indented lines and the
@@ -209,22 +195,29 @@ func fioTable(b *Block, i int, header bool) (Match, int) {
 		j++
 	}
 	for blanks := 0; j < len(b.Lines); j++ {
-		raw := b.Lines[j].Text
-		text := strings.TrimSpace(raw)
-		switch {
-		case text == "":
-			if blanks++; blanks > 1 {
+		text := b.trim(j)
+		if text == "" {
+			if blanks++; blanks > 3 {
 				return Match{Start: i, End: end, Table: t}, end
 			}
 			continue
-		case j > i && fioJob.MatchString(text):
+		}
+		section := strings.HasPrefix(text, "Run status group") || strings.HasPrefix(text, "Disk stats")
+		if blanks > 1 && !section {
+			// a paragraph ends the job; the run status and disk stats
+			// sections follow it after a blank line (three when the
+			// mailer double-spaced the report)
 			return Match{Start: i, End: end, Table: t}, end
-		case strings.HasPrefix(text, "Run status group") || strings.HasPrefix(text, "Disk stats"):
+		}
+		first := j
+		text, j = fioJoin(b, j)
+		switch {
+		case first > i && fioJob.MatchString(text):
+			return Match{Start: i, End: end, Table: t}, end
+		case section:
 			dir = ""
-		case j > i && raw[0] != ' ' && raw[0] != '\t':
-			return Match{Start: i, End: end, Table: t}, end
 		case strings.HasPrefix(text, "|"):
-			row, ok := fioPctlRow(b, j, pctlCase)
+			row, ok := fioPctlRow(b, first, text, pctlCase)
 			switch {
 			case ok && pctlRow >= 0:
 				t.Rows[pctlRow].Cells = append(t.Rows[pctlRow].Cells, row.Cells...)
@@ -233,12 +226,12 @@ func fioTable(b *Block, i int, header bool) (Match, int) {
 				t.Rows = append(t.Rows, row)
 			}
 		default:
-			label, rest, ok := strings.Cut(text, ":")
+			label, rest, ok := fioCut(text)
 			if !ok || strings.TrimSpace(label) == "" {
 				return Match{Start: i, End: end, Table: t}, end
 			}
 			label = fioLabelSpace.ReplaceAllStringFunc(strings.Join(strings.Fields(label), " "), strings.TrimSpace)
-			if fioDirection.MatchString(text) {
+			if fioDirection.MatchString(text) || fioNamedDirection(text) {
 				dir = label
 			}
 			name := label
@@ -249,13 +242,109 @@ func fioTable(b *Block, i int, header bool) (Match, int) {
 			if strings.Contains(label, "percentiles") {
 				pctlCase = name
 			}
-			if row, ok := fioRow(b, j, name, rest); ok && !fioSettings[strings.ToLower(label)] {
+			row, ok := fioRow(b, first, name, rest)
+			switch {
+			case fioSettings[strings.ToLower(label)]:
+			case ok:
 				t.Rows = append(t.Rows, row)
+			case first > i && (strings.TrimSpace(rest) != "" || pctlCase == ""):
+				// words after a label that hold no figures of fio's, or
+				// a title that heads no percentiles: the text after the
+				// report, however it is indented
+				return Match{Start: i, End: end, Table: t}, end
 			}
 		}
 		blanks, end = 0, j+1
 	}
 	return Match{Start: i, End: end, Table: t}, end
+}
+
+// fioJoin returns line j's text with the lines a mail client wrapped it
+// onto joined to it ("... 20.00th=[" / "437],", "... (16.5MB/s-26.1MB/s)," /
+// "io=9093MiB ..."), and the index of its last line.
+func fioJoin(b *Block, j int) (string, int) {
+	text := b.trim(j)
+	for j+1 < len(b.Lines) && fioWrapped(text, b.trim(j+1)) {
+		j++
+		text += " " + b.trim(j)
+	}
+	return text, j
+}
+
+// fioWrapped reports whether next continues text: text stops after a
+// separator fio never ends a line with but a percentile list (',' or '[')
+// and next opens with a pair ("io=", ">=64=") or the rest of a percentile
+// ("437],"), never with a label or a '|'.
+func fioWrapped(text, next string) bool {
+	if text == "" || next == "" || strings.HasPrefix(text, "|") && strings.HasSuffix(text, "],") {
+		return false
+	}
+	if last := text[len(text)-1]; last != ',' && last != '[' {
+		return false
+	}
+	k := 0
+	for k < len(next) && (isDigit(next[k]) || isLetter(next[k]) || next[k] == '_' || next[k] == '.' || next[k] == '>') {
+		k++
+	}
+	if k == 0 || k == len(next) {
+		return false
+	}
+	if next[k] == '=' {
+		return true
+	}
+	return text[len(text)-1] == '[' && next[k] == ']' && isDigit(next[0])
+}
+
+// fioFragment reports whether a line is a latency line pasted without
+// the job around it: "clat (usec): min=12, max=801, avg=40.12", also
+// under a label of the writer's ("Read Latency: clat (usec): min=...").
+func fioFragment(text string) bool {
+	label, rest, ok := fioCut(text)
+	if !ok || !strings.HasPrefix(strings.TrimSpace(rest), "min=") {
+		return false
+	}
+	words := strings.Fields(label)
+	return len(words) >= 2 && strings.HasSuffix(words[len(words)-2], "lat") && strings.HasSuffix(label, "sec)")
+}
+
+// fioNamedDirection reports whether a line is a data direction line
+// under a name of the writer's: "fio(-numjobs=4) WRITE: bw=1512MiB/s".
+func fioNamedDirection(text string) bool {
+	label, rest, ok := fioCut(text)
+	words := strings.Fields(label)
+	if !ok || len(words) < 2 || len(words) > 4 {
+		return false
+	}
+	switch words[len(words)-1] {
+	case "READ", "WRITE", "TRIM", "MIXED", "read", "write", "trim", "mixed":
+	default:
+		return false
+	}
+	rest = strings.TrimSpace(rest)
+	return strings.HasPrefix(rest, "bw=") || strings.HasPrefix(rest, "IOPS=") || strings.HasPrefix(rest, "io=")
+}
+
+// fioDiskLine reports whether a line is a device's disk stats, "vdb:
+// ios=5120/0, merge=0/0, ...", which may stand apart from its job.
+func fioDiskLine(text string) bool {
+	label, rest, ok := strings.Cut(text, ":")
+	return ok && !strings.ContainsAny(label, " \t") && strings.HasPrefix(strings.TrimSpace(rest), "ios=") && strings.Contains(rest, "util=")
+}
+
+// fioCut splits a line into its label and its pairs at the last ':'
+// before the first '=': "Read Latency: clat (usec): min=32" is the label
+// "Read Latency: clat (usec)". Lines without pairs are cut at the first
+// ':'.
+func fioCut(text string) (string, string, bool) {
+	eq := strings.IndexByte(text, '=')
+	if eq < 0 {
+		return strings.Cut(text, ":")
+	}
+	k := strings.LastIndexByte(text[:eq], ':')
+	if k < 0 {
+		return strings.Cut(text, ":")
+	}
+	return text[:k], text[k+1:], true
 }
 
 // fioBuckets name the distributions whose keys are bucket bounds
@@ -402,13 +491,13 @@ func shiftDecimal(n model.Number, zeros int) model.Number {
 	return model.Number(intPart)
 }
 
-// fioPctlRow reads a percentile line of the block under the "clat
-// percentiles (usec):" heading named name.
-func fioPctlRow(b *Block, j int, name string) (model.Row, bool) {
+// fioPctlRow reads a percentile line (line j of the block, text with its
+// wrapped tail) under the "clat percentiles (usec):" heading named name.
+func fioPctlRow(b *Block, j int, text, name string) (model.Row, bool) {
 	if name == "" {
 		return model.Row{}, false
 	}
-	l, ok := parseLine(fioPctlsParser, b.trim(j))
+	l, ok := parseLine(fioPctlsParser, text)
 	if !ok {
 		return model.Row{}, false
 	}

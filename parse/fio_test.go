@@ -45,9 +45,49 @@ var fioCases = []struct {
 		want: []string{"read||iops|1", "read||bw|4", "read||bw|4", "read||io|40", "read||runtime|10001"},
 	},
 	{
-		name: "t/io_uring rate lines, settings left out",
-		in:   "polling=1, fixedbufs=1, QD=128\nIOPS=5.10M, BW=2.49GiB/s, IOS/call=32/31\nIOPS=5.12M, BW=2.50GiB/s, IOS/call=32/32\n",
-		want: []string{"||iops|5100000", "||bw|2.49", "||iops|5120000", "||bw|2.50"},
+		name: "double-spaced and wrapped by the mailer",
+		in: "  read: IOPS=12.5k, BW=48.8MiB/s (51.2MB/s)(1024MiB/20972msec)\n\n" +
+			"    clat percentiles (usec):\n\n     |  1.00th=[   31],  5.00th=[\n44],\n\n     | 99.99th=[ 9021]\n\n" +
+			"   bw (  KiB/s): min=40110, max=52000, avg=49990.12,\nstdev=1201.50, samples=40\n\n" +
+			"  IO depths    : 1=0.1%, 2=99.9%,\n4=0.0%, >=64=0.0%\n\n\n\nRun status group 0 (all jobs):\n\n" +
+			"   READ: bw=48.8MiB/s (51.2MB/s), 48.8MiB/s-48.8MiB/s (51.2MB/s-51.2MB/s),\nio=1024MiB (1074MB), run=20972-20972msec\n\nThat is all.\n",
+		want: []string{"read||iops|12500", "read||bw|48.8", "read||bw|51.2", "read||io|1024", "read||runtime|20972",
+			"read clat percentiles (usec)||p1|31", "read clat percentiles (usec)||p5|44", "read clat percentiles (usec)||p99.99|9021",
+			"read bw (KiB/s)||min|40110", "read bw (KiB/s)||max|52000", "read bw (KiB/s)||avg|49990.12", "read bw (KiB/s)||stddev|1201.50", "read bw (KiB/s)||samples|40",
+			"IO depths||depth_1|0.1", "IO depths||depth_2|99.9", "IO depths||depth_4|0.0", "IO depths||depth_>=64|0.0",
+			"READ||bw|48.8", "READ||bw|51.2", "READ||bw_min|48.8", "READ||bw_max|48.8", "READ||bw_min|51.2", "READ||bw_max|51.2",
+			"READ||io|1024", "READ||io|1074", "READ||run_min|20972", "READ||run_max|20972"},
+	},
+	{
+		name: "summary lines of labelled runs, wrapped at column 0",
+		in:   "stock:\n    WRITE: bw=120MiB/s (126MB/s), 7.5MiB/s-8.1MiB/s (7.9MB/s-8.5MB/s),\nio=3600MiB (3775MB), run=30001-30002msec\nOlder fio on the old box:\n",
+		want: []string{"WRITE||bw|120", "WRITE||bw|126", "WRITE||bw_min|7.5", "WRITE||bw_max|8.1", "WRITE||bw_min|7.9", "WRITE||bw_max|8.5",
+			"WRITE||io|3600", "WRITE||io|3775", "WRITE||run_min|30001", "WRITE||run_max|30002"},
+	},
+	{
+		name: "latency lines pasted alone under the writer's labels",
+		in:   "Read Latency: clat (usec): min=40, max=1900, avg=81.20, stdev=30.05\nWrite Latency: clat (usec): min=12, max=150, avg=55.00, stdev= 4.10\n",
+		want: []string{"Read Latency: clat (usec)||min|40", "Read Latency: clat (usec)||max|1900", "Read Latency: clat (usec)||avg|81.20", "Read Latency: clat (usec)||stddev|30.05",
+			"Write Latency: clat (usec)||min|12", "Write Latency: clat (usec)||max|150", "Write Latency: clat (usec)||avg|55.00", "Write Latency: clat (usec)||stddev|4.10"},
+	},
+	{
+		name: "a sentence with a minimum is no fragment",
+		in:   "The clat (usec): min=3 we saw was odd\n",
+	},
+	{
+		name: "a direction line under the writer's name",
+		in:   "\tfio(-numjobs=2) WRITE: bw=900MiB/s (944MB/s)\n",
+		want: []string{"fio(-numjobs=2) WRITE||bw|900", "fio(-numjobs=2) WRITE||bw|944"},
+	},
+	{
+		name: "disk stats apart from their job",
+		in:   "Disk stats (read/write):\n\n  vdb: ios=5120/0, merge=0/0, ticks=2048/0, in_queue=12, util=88.50%\n",
+		want: []string{"vdb||ios_read|5120", "vdb||ios_write|0", "vdb||merge_read|0", "vdb||merge_write|0", "vdb||ticks_read|2048", "vdb||ticks_write|0", "vdb||in_queue|12", "vdb||util|88.50"},
+	},
+	{
+		name: "a disk stats line alone",
+		in:   "  vdc: ios=10/20, merge=0/0, ticks=5/6, in_queue=1, util=2.50%\n",
+		want: []string{"vdc||ios_read|10", "vdc||ios_write|20", "vdc||merge_read|0", "vdc||merge_write|0", "vdc||ticks_read|5", "vdc||ticks_write|6", "vdc||in_queue|1", "vdc||util|2.50"},
 	},
 	{
 		name: "job file",
@@ -76,3 +116,14 @@ func FuzzFio(f *testing.F) {
 }
 
 func BenchmarkFio(b *testing.B) { benchFamily(b, fioFamily{}) }
+
+func TestFioLatencyDirection(t *testing.T) {
+	ms := fioFamily{}.Read(blockOf("Read Latency: clat (usec): min=40, max=1900, avg=81.20, stdev=30.05\n"))
+	if assert.Len(t, ms, 1) {
+		assert.Equal(t, "lower", ms[0].Table.Direction, "latencies only: lower is better")
+	}
+	ms = fioFamily{}.Read(blockOf("  read: IOPS=10, BW=40KiB/s (41kB/s)(400KiB/10001msec)\n    clat (usec): min=1, max=20, avg=2.50, stdev=0.40\n"))
+	if assert.Len(t, ms, 1) {
+		assert.Empty(t, ms[0].Table.Direction, "bandwidth beside latency: per row")
+	}
+}

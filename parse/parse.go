@@ -152,7 +152,8 @@ func read(body []model.Line, explain bool) ([]model.Table, []Candidate) {
 func readSegments(segs []*segment, explain bool, done func(*segment)) ([]model.Table, []Candidate) {
 	var tables []model.Table
 	var cands []Candidate
-	dumped := map[int]int{} // lines of the tables dropped as system state: their column counts
+	dumped := map[int]int{}  // lines of the tables dropped as system state: their column counts
+	near := map[int]string{} // by first line: the label line right above a table
 	for _, seg := range segs {
 		blocks := seg.blocks()
 		if done != nil {
@@ -166,6 +167,7 @@ func readSegments(segs []*segment, explain bool, done func(*segment)) ([]model.T
 			for _, m := range kept {
 				t := b.finish(m)
 				if !b.evidence(m, &t, dumped) {
+					near[t.StartLine] = b.seg.nearLabel(b.base + m.Start)
 					tables = append(tables, t)
 				} else if explain {
 					cand.dropped(b.Lines[m.Start].No, b.Lines[m.End-1].No, "dropped: system state pasted as evidence")
@@ -177,7 +179,7 @@ func readSegments(segs []*segment, explain bool, done func(*segment)) ([]model.T
 		}
 	}
 	sort.SliceStable(tables, func(i, j int) bool { return tables[i].StartLine < tables[j].StartLine })
-	tables = mergeLabelled(dropListings(tables))
+	tables = mergeLabelled(dropListings(tables), near)
 	orientByEarlier(tables)
 	return tables, cands
 }

@@ -19,39 +19,125 @@ import (
 // engine (orientation, row groups, variant columns) are in columnar.go.
 
 // mergeLabelled merges the runs of labelled blocks among tables (in the
-// order of their first line).
-func mergeLabelled(tables []model.Table) []model.Table {
+// order of their first line). near holds, by a table's first line, the
+// label line right above it (segment.nearLabel), for blocks whose label
+// names no kernel or side ("# plain ram0", "[after]", "Polling,").
+func mergeLabelled(tables []model.Table, near map[int]string) []model.Table {
+	labels := map[string]bool{} // every block label of the message
+	for _, l := range near {
+		if l != "" {
+			labels[l] = true
+		}
+	}
+	for i := range tables {
+		if l := blockLabel(&tables[i]); l != "" {
+			labels[l] = true
+		}
+	}
 	out := tables[:0:0]
 	for i := 0; i < len(tables); {
 		j := i + 1
-		for j < len(tables) && sameComparison(&tables[i], &tables[j]) {
+		for j < len(tables) && sameComparison(&tables[i], &tables[j], near, labels) {
 			j++
 		}
 		if j-i >= 2 {
-			out = append(out, mergeBlocks(tables[i:j]))
-		} else {
-			out = append(out, tables[i])
+			out = append(out, mergeBlocks(tables[i:j], runLabels(tables[i:j], near), labels))
+			i = j
+			continue
 		}
+		if merged, n := mergeSections(tables[i:], near, labels); n > 0 {
+			out = append(out, merged...)
+			i += n
+			continue
+		}
+		out = append(out, tables[i])
 		i = j
 	}
 	return out
 }
 
+// mergeSections merges labelled sections that each hold several tables
+// (a tool's metrics and its summary under "Before:", the same two under
+// "After:"): the first section is the run of tables from ts[0] on under
+// one label, each later section as many tables under another label, table
+// k of every section another block of table k of the first. It returns
+// one table per position and how many tables it used; 0 when ts does not
+// start such sections.
+func mergeSections(ts []model.Table, near map[int]string, labels map[string]bool) ([]model.Table, int) {
+	// a section's label heads the tables under it up to the next label
+	eff := make([]string, len(ts))
+	for k := range ts {
+		if eff[k] = blockOrNearLabel(&ts[k], near); eff[k] == "" && k > 0 && ts[k].QuoteDepth == ts[k-1].QuoteDepth {
+			eff[k] = eff[k-1]
+		}
+	}
+	label := blockOrNearLabel(&ts[0], near)
+	n := 1
+	for n < len(ts) && label != "" && eff[n] == label {
+		n++
+	}
+	if label == "" || n < 2 {
+		return nil, 0
+	}
+	sections := 1
+	for start := n; start+n <= len(ts); start += n {
+		next := blockOrNearLabel(&ts[start], near)
+		same := next != "" && next != label
+		for k := 0; k < n && same; k++ {
+			a, b := &ts[k], &ts[start+k]
+			same = eff[start+k] == next && namedRows(a) && namedRows(b) && sameBlocks(a, b, label, next, labels)
+		}
+		if !same {
+			break
+		}
+		sections++
+	}
+	if sections < 2 {
+		return nil, 0
+	}
+	out := make([]model.Table, 0, n)
+	for k := 0; k < n; k++ {
+		blocks := make([]model.Table, 0, sections)
+		names := make([]string, 0, sections)
+		for s := 0; s < sections; s++ {
+			blocks = append(blocks, ts[s*n+k])
+			names = append(names, eff[s*n])
+		}
+		out = append(out, mergeBlocks(blocks, names, labels))
+	}
+	return out, n * sections
+}
+
 // sameComparison reports whether b is another labelled block of the
 // comparison that a starts: same quote depth, neither names variants of
 // its own, both sit under a label that names a kernel or a side of a
-// before/after comparison, the labels differ, the headings above them
-// agree, and they hold mostly the same cases and fields.
-func sameComparison(a, b *model.Table) bool {
+// before/after comparison, or right under a label line of their own whose
+// rows are named cases (per-second samples do not correspond across runs),
+// the labels differ, the headings above them agree, and they hold mostly
+// the same cases and fields. labels are the block labels of the message:
+// a heading that is one is no section both blocks sit in.
+func sameComparison(a, b *model.Table, near map[int]string, labels map[string]bool) bool {
+	la, lb := blockLabel(a), blockLabel(b)
+	if la == "" || lb == "" {
+		la, lb = near[a.StartLine], near[b.StartLine]
+		if !namedRows(a) || !namedRows(b) {
+			return false
+		}
+	}
+	return sameBlocks(a, b, la, lb, labels)
+}
+
+// sameBlocks reports whether a and b, labelled la and lb, are blocks of
+// one comparison (see sameComparison).
+func sameBlocks(a, b *model.Table, la, lb string, labels map[string]bool) bool {
 	if a.QuoteDepth != b.QuoteDepth || len(a.Variants) > 0 || len(b.Variants) > 0 || a.Format != b.Format {
 		return false
 	}
-	la, lb := blockLabel(a), blockLabel(b)
 	if la == "" || lb == "" || la == lb {
 		return false
 	}
-	if !equalStrings(outerContext(a), outerContext(b)) {
-		return false
+	if ob := outerContext(b, labels); len(ob) > 0 && !equalStrings(outerContext(a, labels), ob) {
+		return false // a later block's walk may end at its own label: no headings of its own
 	}
 	ka, kb := cellKeys(a), cellKeys(b)
 	shared := 0
@@ -61,6 +147,142 @@ func sameComparison(a, b *model.Table) bool {
 		}
 	}
 	return shared*2 > len(ka) && shared*2 > len(kb)
+}
+
+// runLabels are the labels of a run of blocks sameComparison joined: the
+// kernels or sides their headings name when every block has one, else
+// the label lines right above them.
+func runLabels(ts []model.Table, near map[int]string) []string {
+	out := make([]string, len(ts))
+	for k := range ts {
+		if out[k] = blockLabel(&ts[k]); out[k] == "" {
+			for k := range ts {
+				out[k] = near[ts[k].StartLine]
+			}
+			return out
+		}
+	}
+	return out
+}
+
+// namedRows reports whether every row of t has a case: rows that can
+// correspond to the rows of another block.
+func namedRows(t *model.Table) bool {
+	for _, r := range t.Rows {
+		if r.Case == "" {
+			return false
+		}
+	}
+	return len(t.Rows) > 0
+}
+
+// nearLabel returns the line right above line i of the segment (blank
+// lines between allowed), cleaned of its markers, when it may name the
+// block below as a variant: a short line of words that no table holds and
+// that ends no sentence ("# eram0 (current dm-crypt)", "[before]",
+// "Interrupts,", "--- Kernel: 6.1 ---", "**Patched**", "1) After the
+// series:"). "" when there is none.
+//
+// The command that ran the block may stand between the label and the
+// block ("Raw IO on the second SSD" / "fio --rw=randwrite ..." /
+// "-name=t1"): up to three command lines are passed over, and a block
+// with no label above its command is labelled by none.
+func (s *segment) nearLabel(i int) string {
+	cmds := 0
+	for j, blanks := i-1, 0; j >= 0 && blanks <= 1; j-- {
+		if s.covered != nil && s.covered[j] {
+			return ""
+		}
+		text := strings.TrimSpace(s.lines[j].Text)
+		if text == "" {
+			blanks++
+			continue
+		}
+		if commandLine(text) || optionLine(text) {
+			if cmds++; cmds > 3 {
+				return ""
+			}
+			continue
+		}
+		return cleanLabel(text)
+	}
+	return ""
+}
+
+// commandLine reports whether a line shows a command with its options;
+// a "# " line is one only when a command follows the '#' ("# plain ram0"
+// and "## dd if=/dev/zero ..." title the run below).
+func commandLine(text string) bool {
+	if rest, ok := strings.CutPrefix(text, "# "); ok {
+		return isCommand(strings.TrimSpace(rest))
+	}
+	return isCommand(text)
+}
+
+// optionLine reports whether a line holds only the options of a command
+// wrapped onto it: "-numjobs=1 -size=100G", "--runtime=60".
+func optionLine(text string) bool {
+	for _, w := range strings.Fields(text) {
+		o := strings.TrimPrefix(strings.TrimPrefix(w, "-"), "-")
+		if o == w || o == "" || !isLetter(o[0]) {
+			return false // "--------" is a rule, not options
+		}
+	}
+	return text != ""
+}
+
+// cleanLabel strips a label line's markers: heading hashes, bold stars,
+// brackets, rules, a list number and the closing ':' or ','; "" when what
+// is left is no label (long, a sentence, a row of numbers).
+func cleanLabel(text string) string {
+	if head, _, ok := strings.Cut(text, ","); ok && labelOf(head) != "" {
+		return labelOf(head) // "Before change, the latency is:"
+	}
+	if len(text) > 80 || strings.HasSuffix(text, ".") || strings.Contains(text, "|") {
+		return ""
+	}
+	h := strings.TrimSpace(strings.Trim(text, "#*=~-_ \t"))
+	if len(h) > 2 && h[0] == '[' && h[len(h)-1] == ']' {
+		h = strings.TrimSpace(h[1 : len(h)-1])
+	}
+	if k := strings.IndexAny(h, ".)"); k > 0 && k <= 2 && allDigits(h[:k]) && k+1 < len(h) && h[k+1] == ' ' {
+		h = strings.TrimSpace(h[k+1:]) // "1) Before ...", "2. After ..."
+	}
+	h = strings.TrimSpace(strings.TrimRight(h, ":,*"))
+	if l := labelOf(h); l != "" {
+		return l
+	}
+	if k := strings.Index(h, ": "); k > 0 {
+		return "" // "Total bandwidth: 0.95 Gbits/sec", "ls: cannot access ...": a line of output, no label
+	}
+	words := strings.Fields(h)
+	if len(words) >= 1 && len(words) <= 2 && runWord(words[0]) {
+		return "" // "RUN 2", "Iteration 3": a repeat of the same comparison, no side of it
+	}
+	if len(words) == 0 || len(words) > 8 || numberTokens(h) > 2 || digitRuns(h) > 3 || !hasLetter(h) || strings.Contains(h, "][") {
+		return "" // a tool's progress or status line is no label
+	}
+	return h
+}
+
+// runWord reports whether a word names a repeat of a measurement.
+func runWord(w string) bool {
+	switch strings.ToLower(strings.TrimRight(w, "#:0123456789")) {
+	case "run", "iteration", "trial", "pass", "round", "attempt", "try":
+		return true
+	}
+	return false
+}
+
+// digitRuns counts the runs of digits in s.
+func digitRuns(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if isDigit(s[i]) && (i == 0 || !isDigit(s[i-1])) {
+			n++
+		}
+	}
+	return n
 }
 
 // labelPrefixes introduce a block's kernel or configuration:
@@ -79,7 +301,32 @@ func blockLabel(t *model.Table) string {
 	if len(t.Context) == 0 {
 		return ""
 	}
-	return labelOf(t.Context[len(t.Context)-1])
+	if l := labelOf(t.Context[len(t.Context)-1]); l != "" {
+		return l
+	}
+	for k := len(t.Context) - 2; k >= 0; k-- {
+		if sideMention(t.Context[k]) {
+			return strings.TrimSpace(strings.Trim(t.Context[k], "*_:"))
+		}
+	}
+	return ""
+}
+
+// sideMention reports whether a section heading names a side of a
+// before/after comparison among a few words: "Correct values after the
+// fix", "Numbers before the series".
+func sideMention(h string) bool {
+	words := strings.Fields(strings.ToLower(h))
+	if len(words) > 6 {
+		return false
+	}
+	for _, w := range words {
+		switch strings.Trim(w, "()[],:*") {
+		case "before", "after", "patched", "unpatched", "baseline", "vanilla":
+			return true
+		}
+	}
+	return false
 }
 
 // labelOf returns the variant a label line names ("Kernel: 9.1-rc3" is
@@ -87,6 +334,9 @@ func blockLabel(t *model.Table) string {
 // names no kernel or side of a comparison.
 func labelOf(line string) string {
 	h := strings.Trim(strings.TrimSpace(line), "*_:")
+	if k := strings.IndexAny(h, ".)"); k > 0 && k <= 2 && allDigits(h[:k]) && k+1 < len(h) && h[k+1] == ' ' {
+		h = strings.TrimSpace(h[k+1:]) // "1) Before applying the series", "2. After"
+	}
 	for _, lead := range []string{"results ", "result "} {
 		// "Result before applying the patchset:"
 		if len(h) > len(lead) && strings.EqualFold(h[:len(lead)], lead) && sideWord(strings.ToLower(h[len(lead):])) {
@@ -140,14 +390,14 @@ func cellKeys(t *model.Table) map[string]bool {
 }
 
 // mergeBlocks makes one table of labelled blocks: their rows in order,
-// each cell given its block's label as variant.
-func mergeBlocks(ts []model.Table) model.Table {
+// each cell given its block's label (names, by block) as variant.
+func mergeBlocks(ts []model.Table, names []string, labels map[string]bool) model.Table {
 	out := ts[0]
-	out.Context = outerContext(&ts[0])
+	out.Context = outerContext(&ts[0], labels)
 	out.Rows = nil
 	out.Variants = nil
-	for _, t := range ts {
-		label := blockLabel(&t)
+	for k, t := range ts {
+		label := names[k]
 		out.Variants = append(out.Variants, label)
 		for _, r := range t.Rows {
 			r.Cells = append([]model.Cell(nil), r.Cells...)
@@ -165,14 +415,30 @@ func mergeBlocks(ts []model.Table) model.Table {
 	return out
 }
 
-// outerContext is a labelled block's context without the label itself,
-// when the label is its innermost heading.
-func outerContext(t *model.Table) []string {
+// blockOrNearLabel is the label sameComparison went by: the kernel or
+// side the headings name, else the label line right above.
+func blockOrNearLabel(t *model.Table, near map[int]string) string {
+	if l := blockLabel(t); l != "" {
+		return l
+	}
+	return near[t.StartLine]
+}
+
+// outerContext is a labelled block's context without the block labels
+// among its innermost headings (its own, or the label of a block above it
+// that the heading walk passed).
+func outerContext(t *model.Table, labels map[string]bool) []string {
 	n := len(t.Context)
-	if n > 0 && labelOf(t.Context[n-1]) == blockLabel(t) {
+	for n > 0 && (labels[labelOf(t.Context[n-1])] || labels[cleanLabel(t.Context[n-1])]) {
 		n--
 	}
-	return append([]string{}, t.Context[:n]...)
+	out := make([]string, 0, n)
+	for _, c := range t.Context[:n] {
+		if !sideMention(c) || !labels[strings.TrimSpace(strings.Trim(c, "*_:"))] {
+			out = append(out, c) // a section that names the side is the label
+		}
+	}
+	return out
 }
 
 func equalStrings(a, b []string) bool {

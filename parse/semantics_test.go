@@ -66,7 +66,7 @@ func TestMergeLabelled(t *testing.T) {
 	before := table([]string{"mdtest", "Before"}, map[string]float64{"create": 1, "remove": 2})
 	after := table([]string{"mdtest", "After"}, map[string]float64{"create": 3, "remove": 4})
 	other := table([]string{"mdtest", "RUN 1"}, map[string]float64{"create": 5, "remove": 6})
-	got := mergeLabelled([]model.Table{before, after, other})
+	got := mergeLabelled([]model.Table{before, after, other}, nil)
 	if assert.Len(t, got, 2) {
 		m := got[0]
 		assert.Equal(t, []string{"Before", "After"}, m.Variants)
@@ -78,7 +78,7 @@ func TestMergeLabelled(t *testing.T) {
 	}
 	// different cases: two measurements, not one comparison
 	odd := table([]string{"mdtest", "After"}, map[string]float64{"stat": 3})
-	assert.Len(t, mergeLabelled([]model.Table{before, odd}), 2)
+	assert.Len(t, mergeLabelled([]model.Table{before, odd}, nil), 2)
 }
 
 func TestOrientByEarlier(t *testing.T) {
@@ -367,4 +367,100 @@ func TestExplainSaysEvidence(t *testing.T) {
 	}
 	require.Positive(t, dropped)
 	require.Empty(t, Tables(linesOf(string(body))))
+}
+
+func TestCleanLabel(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"# stock kernel", "stock kernel"},
+		{"[after]", "after"},
+		{"Polling,", "Polling"},
+		{"--- Kernel: 6.9-rc2 ---", "6.9-rc2"},
+		{"**Patched**", "Patched"},
+		{"2) With the series applied:", "With the series applied"},
+		{"## dd if=/dev/zero of=/mnt/f bs=1M count=64", "dd if=/dev/zero of=/mnt/f bs=1M count=64"},
+		{"The numbers below were taken on an idle box.", ""},
+		{"12 34 56 78", ""},
+		{"| a | b |", ""},
+		{"one two three four five six seven eight nine ten", ""},
+		{"Before the fix, \"netbench -t 4\" gave:", "Before the fix"},
+		{"Total bandwidth: 0.95 Gbits/sec", ""},
+		{"RUN 2", ""},
+		{"Iteration #3:", ""},
+		{"ls: cannot access '/mnt/x': Connection timed out", ""},
+		{"Jobs: 1 (f=1): [W(1)][100.0%][w=120MiB/s][w=30.1k IOPS][eta 00m:00s]", ""},
+	} {
+		assert.Equal(t, tc.want, cleanLabel(tc.in), tc.in)
+	}
+}
+
+func TestMergeNearLabels(t *testing.T) {
+	mk := func(start int, cases ...string) model.Table {
+		tb := model.Table{Format: "dd", StartLine: start, Context: []string{}}
+		for k, c := range cases {
+			tb.Rows = append(tb.Rows, model.Row{Case: c, Cells: []model.Cell{{Field: "bytes", Value: model.Number(strconv.Itoa(k + 1))}}})
+		}
+		return tb
+	}
+	near := map[int]string{10: "ramdisk", 20: "crypt (old path)", 30: "crypt (new path)"}
+	got := mergeLabelled([]model.Table{mk(10, "copied"), mk(20, "copied"), mk(30, "copied")}, near)
+	if assert.Len(t, got, 1) {
+		assert.Equal(t, []string{"ramdisk", "crypt (old path)", "crypt (new path)"}, got[0].Variants)
+		assert.Equal(t, "crypt (new path)", got[0].Rows[2].Cells[0].Variant)
+	}
+	// samples without a case do not correspond across runs
+	assert.Len(t, mergeLabelled([]model.Table{mk(10, ""), mk(20, "")}, near), 2)
+	// no label line above the second block
+	assert.Len(t, mergeLabelled([]model.Table{mk(10, "copied"), mk(40, "copied")}, near), 2)
+}
+
+func TestMergeSections(t *testing.T) {
+	mk := func(start int, label, c string) model.Table {
+		return model.Table{Format: "stress-ng", StartLine: start, Context: []string{label},
+			Rows: []model.Row{{Case: c, Cells: []model.Cell{{Field: "seconds", Value: model.Number(strconv.Itoa(start))}}}}}
+	}
+	ts := []model.Table{mk(1, "Before:", "metrics"), mk(5, "Before:", "times"), mk(10, "After:", "metrics"), mk(15, "After:", "times")}
+	got := mergeLabelled(ts, nil)
+	if assert.Len(t, got, 2) {
+		assert.Equal(t, []string{"Before", "After"}, got[0].Variants)
+		assert.Equal(t, "metrics", got[0].Rows[1].Case)
+		assert.Equal(t, "times", got[1].Rows[1].Case)
+		assert.Equal(t, "After", got[1].Rows[1].Cells[0].Variant)
+	}
+	// the second section holds other cases: no comparison
+	ts[3] = mk(15, "After:", "load")
+	assert.Len(t, mergeLabelled(ts, nil), 4)
+}
+
+func TestSectionLabels(t *testing.T) {
+	mk := func(start int, ctx []string, c string) model.Table {
+		return model.Table{Format: "iostat", StartLine: start, Context: ctx,
+			Rows: []model.Row{{Case: c, Cells: []model.Cell{{Field: "util", Value: model.Number(strconv.Itoa(start))}}}}}
+	}
+	// the side is named by the section heading above an inner heading;
+	// the second table of each section has lost the section heading
+	ts := []model.Table{
+		mk(1, []string{"Numbers after the fix", "disk"}, "sda"), mk(5, []string{"latency"}, "read"),
+		mk(10, []string{"Numbers before the fix", "disk"}, "sda"), mk(15, []string{"latency"}, "read"),
+	}
+	got := mergeLabelled(ts, nil)
+	if assert.Len(t, got, 2) {
+		assert.Equal(t, []string{"Numbers after the fix", "Numbers before the fix"}, got[0].Variants)
+		assert.Equal(t, "Numbers before the fix", got[0].Baseline)
+		assert.Equal(t, []string{"disk"}, got[0].Context)
+		assert.Equal(t, "Numbers before the fix", got[1].Rows[1].Cells[0].Variant)
+	}
+	assert.False(t, sideMention("Results on the big box with eight sockets and more"))
+}
+
+func TestNearLabel(t *testing.T) {
+	seg := func(text string) *segment { return &segment{lines: linesOf(text)} }
+	for _, tc := range []struct{ in, want string }{
+		{"Raw speed on the spare SSD\nfio -iodepth=8 --rw=randread -direct=1\n-numjobs=2 -name=t2\nread: IOPS=1\n", "Raw speed on the spare SSD"},
+		{"# spare ramdisk\n\nread: IOPS=1\n", "spare ramdisk"},
+		{"From the tool\n--------\nread: IOPS=1\n", ""},
+		{"$ fio --rw=read --bs=4k\nread: IOPS=1\n", ""},
+	} {
+		s := seg(tc.in)
+		assert.Equal(t, tc.want, s.nearLabel(len(s.lines)-1), tc.in)
+	}
 }
