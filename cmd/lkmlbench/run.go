@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 
 	"github.com/alecthomas/kong"
@@ -75,10 +76,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return func() (code int) {
 		defer func() {
 			if r := recover(); r != nil {
-				if _, ok := r.(exitSignal); !ok {
-					panic(r)
+				if _, ok := r.(exitSignal); ok {
+					code = exit
+					return
 				}
-				code = exit
+				// The library keeps a panic to the message it happened
+				// in; one that gets here ends the run, as an error and
+				// without a half-written output.
+				pending.abortAll()
+				internalError(stderr, r, debug.Stack())
+				code = exitError
 			}
 		}()
 		kctx, err := parser.Parse(args)
@@ -103,6 +110,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}()
+}
+
+// internalError reports a panic on stderr; a report that panics in turn
+// (a broken writer) is given up, since the exit status still says it.
+func internalError(stderr io.Writer, r any, stack []byte) {
+	defer func() { _ = recover() }()
+	fmt.Fprintf(stderr, "lkmlbench: internal error (please report): %v\n%s", r, stack)
 }
 
 // usageErr is a command line that parses but makes no sense, found by a
