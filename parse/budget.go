@@ -74,9 +74,10 @@ func (s *segment) blockStart(first int) int {
 
 // TablesBudgeted is Tables with the budget cuts: a warning (Line and
 // Offset set, Source left to the caller) for every run of table-like lines
-// cut to MaxBlockLines or MaxBlockBytes.
+// cut to MaxBlockLines or MaxBlockBytes, and for every number of the body
+// that no float64 holds (OutOfRange).
 func TablesBudgeted(body []model.Line) ([]model.Table, []model.Warning) {
 	var cuts []model.Warning
 	tables, _ := readSegments(segments(body), false, func(s *segment) { cuts = append(cuts, s.cuts...) })
-	return tables, cuts
+	return tables, append(cuts, rangeWarnings(body)...)
 }
