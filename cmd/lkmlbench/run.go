@@ -13,6 +13,7 @@ import (
 	"github.com/alecthomas/kong"
 
 	"github.com/lkmlbench/lkmlbench/export"
+	"github.com/lkmlbench/lkmlbench/internal/termtext"
 	"github.com/lkmlbench/lkmlbench/mbox"
 )
 
@@ -70,7 +71,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		kong.Exit(func(code int) { exit = code; panic(exitSignal{}) }),
 	)
 	if err != nil {
-		fmt.Fprintf(stderr, "lkmlbench: %v\n", err)
+		fmt.Fprintf(stderr, "lkmlbench: %s\n", termtext.Visible(err.Error()))
 		return exitUsage
 	}
 	return func() (code int) {
@@ -104,7 +105,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 				usageError(parser, kctx, err)
 				return exitUsage
 			case !errors.Is(err, errInputs):
-				fmt.Fprintf(stderr, "lkmlbench: %v\n", err)
+				fmt.Fprintf(stderr, "lkmlbench: %s\n", termtext.Visible(err.Error()))
 			}
 			return exitError
 		}
@@ -116,7 +117,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 // (a broken writer) is given up, since the exit status still says it.
 func internalError(stderr io.Writer, r any, stack []byte) {
 	defer func() { _ = recover() }()
-	fmt.Fprintf(stderr, "lkmlbench: internal error (please report): %v\n%s", r, stack)
+	fmt.Fprintf(stderr, "lkmlbench: internal error (please report): %s\n%s", termtext.Visible(fmt.Sprint(r)), stack)
 }
 
 // usageErr is a command line that parses but makes no sense, found by a
