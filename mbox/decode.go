@@ -84,7 +84,11 @@ func Decode(name string, raw RawMessage) (*Message, []model.Warning) {
 		if p.flowed {
 			lines = unflow(lines, p.delsp)
 		}
-		marked := markLines(lines, author)
+		a := author
+		if p.author != "" {
+			a = p.author
+		}
+		marked := markLines(lines, a)
 		if len(m.Body) > 0 && len(marked) > 0 {
 			marked[0].PartStart = true
 		}
@@ -212,6 +216,9 @@ type textPart struct {
 	// qp: the text was quoted-printable in the input, so its raw lines
 	// map onto decoded lines through the soft breaks.
 	qp bool
+	// author is the sender of a forwarded message (message/rfc822) the
+	// text is the body of; "" for the message's own text.
+	author string
 }
 
 // bodyParts returns the text of the body's text parts: the entity's own
@@ -260,6 +267,14 @@ func entityParts(e *message.Entity, w func(string, ...any), depth int) ([]textPa
 			return nil, err
 		}
 		pt, _, _ := p.Header.ContentType()
+		if pt == "message/rfc822" || pt == "message/global" {
+			sub, err := forwardedParts(p, w, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			plain = append(plain, sub...)
+			continue
+		}
 		if pt != "" && !strings.HasPrefix(pt, "multipart/") && !strings.HasPrefix(pt, "text/") && !textAttachment(p.Header) {
 			// Binary attachments hold no text; drain them so that a broken
 			// boundary inside them is still noticed.
@@ -278,13 +293,50 @@ func entityParts(e *message.Entity, w func(string, ...any), depth int) ([]textPa
 		}
 		*dst = append(*dst, sub...)
 	}
-	if len(plain) == 0 {
+	if len(plain) == 0 || mt == "multipart/alternative" && len(html) > 0 && blankParts(plain) {
+		// Only HTML, or an alternative whose text part is empty while
+		// its HTML part holds the message.
 		plain = html
 	}
 	if mt == "multipart/alternative" && len(plain) > 1 {
 		plain = plain[:1]
 	}
 	return plain, nil
+}
+
+// blankParts reports whether the parts hold nothing but white space.
+func blankParts(parts []textPart) bool {
+	for _, p := range parts {
+		if strings.TrimSpace(p.text) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// forwardedParts reads the text parts of a forwarded message (a
+// message/rfc822 part) as its own: its body is read, and its sender, from
+// its own header, is the author of its text. A forwarded message whose
+// header cannot be read gives its raw text with a warning.
+func forwardedParts(p *message.Entity, w func(string, ...any), depth int) ([]textPart, error) {
+	raw, err := io.ReadAll(p.Body)
+	if err != nil {
+		return nil, err
+	}
+	inner, err := message.Read(bytes.NewReader(raw))
+	if err != nil && (inner == nil || !noteUnknown(err, w)) {
+		w("forwarded message: %v: its text read as it stands", err)
+		return []textPart{{text: toUTF8(raw, w)}}, nil
+	}
+	parts, err := entityParts(inner, w, depth)
+	if err != nil {
+		return nil, err
+	}
+	from := fromAddress(&mail.Header{Header: inner.Header}).String()
+	for i := range parts {
+		parts[i].author = from
+	}
+	return parts, nil
 }
 
 // leafPart reads the text of a part that is not multipart. A body that is
