@@ -182,6 +182,11 @@ func OutOfRange(tok string) bool {
 			return false
 		}
 	}
+	for _, st := range []CommaStyle{CommaUnknown, CommaDecimal, CommaThousands} {
+		if _, ok := ReadNumber(tok, st); ok {
+			return false // some reading of its commas fits
+		}
+	}
 	_, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
 	return errors.Is(err, strconv.ErrRange)
 }
