@@ -224,7 +224,7 @@ func scanLine(line []byte) (lineScan, pass) {
 	}
 	gap, seen := false, false // seen: a byte other than white space
 	prev, lastNS := byte(' '), byte(' ')
-	spaces := 2 // a line start counts as a column gap
+	spaces := 2  // a line start counts as a column gap
 	latin1 := -1 // the index after the last Latin-1 no-break space
 	for i := 0; i < len(line); i++ {
 		c := line[i]

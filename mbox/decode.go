@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"mime"
 	"mime/quotedprintable"
 	netmail "net/mail"
 	"sort"
@@ -12,8 +13,9 @@ import (
 
 	"github.com/emersion/go-message"
 	// The charset package registers the legacy charsets (ISO-8859-*,
-	// Windows-125x, ...) with go-message.
-	_ "github.com/emersion/go-message/charset"
+	// Windows-125x, ...) with go-message, and reads them for the
+	// encoded words of display names.
+	"github.com/emersion/go-message/charset"
 	"github.com/emersion/go-message/mail"
 	"github.com/emersion/go-message/textproto"
 
@@ -175,13 +177,29 @@ func msgIDs(h *mail.Header, key string) []string {
 // name whose address was stripped, unbalanced quotes) keeps what it has.
 func fromAddress(h *mail.Header) model.Address {
 	if l, err := h.AddressList("From"); err == nil && len(l) > 0 {
-		return model.Address{Name: l[0].Name, Email: l[0].Address}
+		return model.Address{Name: quotedWords(l[0].Name), Email: l[0].Address}
 	}
 	v, err := h.Text("From")
 	if err != nil {
 		v = h.Get("From")
 	}
 	return parseLooseAddress(v)
+}
+
+var wordDecoder = mime.WordDecoder{CharsetReader: charset.Reader}
+
+// quotedWords decodes the RFC 2047 encoded words left in a display name:
+// RFC 2047 forbids them inside quotes, but mailers write
+// "=?utf-8?q?J=C3=B6rg?=" <...> and every mail client shows the name
+// decoded. Undecodable text is kept as written.
+func quotedWords(name string) string {
+	if !strings.Contains(name, "=?") {
+		return name
+	}
+	if d, err := wordDecoder.DecodeHeader(name); err == nil {
+		return strings.Join(strings.Fields(d), " ")
+	}
+	return name
 }
 
 // parseLooseAddress splits "Name <addr>", "addr (Name)", "addr" or "Name".

@@ -46,3 +46,17 @@ func TestForwardedAndAlternativeForms(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodedWordsInQuotedName: encoded words inside a quoted display
+// name, as many mailers write them, are decoded as mail clients show them.
+func TestEncodedWordsInQuotedName(t *testing.T) {
+	for _, tc := range []struct{ from, want string }{
+		{`"=?utf-8?q?J=C3=B6rg_M=C3=BCller?=" <jm@example.org>`, "Jörg Müller"},
+		{`"=?utf-8?B?SMOkbm5l?= Lind" <hl@example.org>`, "Hänne Lind"},
+		{`"=?iso-8859-1?q?Ren=E9?=" <r@example.org>`, "René"},
+		{`"Plain Name" <p@example.org>`, "Plain Name"},
+	} {
+		m, _ := Decode("x", RawMessage{Data: []byte("From: " + tc.from + "\nSubject: s\n\nbody\n"), Line: 1})
+		assert.Equal(t, tc.want, m.Meta.From.Name, tc.from)
+	}
+}
