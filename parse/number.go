@@ -3,6 +3,7 @@ package parse
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -164,6 +165,10 @@ func IsMissing(tok string) bool {
 	return missingTokens[tok] || OutOfRange(tok)
 }
 
+// numberShape is a number as ReadNumber's grammar writes it once its
+// commas are gone.
+var numberShape = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
+
 // OutOfRange reports whether tok is written as a number (the grammar of
 // ReadNumber) whose magnitude no float64 holds: "1e999", "-2E+400", a run
 // of 400 digits. Such a cell is a broken counter or a typo, not a reading
@@ -177,10 +182,8 @@ func OutOfRange(tok string) bool {
 	if s == "" || !isDigit(s[0]) {
 		return false
 	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; !isDigit(c) && c != '.' && c != ',' && c != 'e' && c != 'E' && c != '+' && c != '-' {
-			return false
-		}
+	if !numberShape.MatchString(strings.ReplaceAll(s, ",", "")) {
+		return false // not written as ReadNumber reads numbers ("1.e700")
 	}
 	for _, st := range []CommaStyle{CommaUnknown, CommaDecimal, CommaThousands} {
 		if _, ok := ReadNumber(tok, st); ok {
