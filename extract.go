@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/mbox"
@@ -108,6 +110,7 @@ type reading struct {
 	ctx    context.Context
 	source string
 	metas  []*mbox.Message // headers only, for the threads (without Stream)
+	faults []error         // messages whose tables could not be read
 }
 
 func (e *Extractor) input(source string) *reading {
@@ -122,7 +125,9 @@ func (r *reading) message(m *mbox.Message) error {
 		}
 	}
 	e := r.e
-	e.AddMessage(r.source, m)
+	if err := e.AddMessage(r.source, m); err != nil {
+		r.faults = append(r.faults, err)
+	}
 	if e.opts.Stream == nil && !e.opts.Lean {
 		r.metas = append(r.metas, &mbox.Message{Meta: m.Meta})
 	}
@@ -132,9 +137,11 @@ func (r *reading) message(m *mbox.Message) error {
 	return e.stream(false)
 }
 
-// done records the input once read.
+// done records the input once read; the error holds the faults of its
+// messages before the reader's own.
 func (r *reading) done(res *mbox.Result, err error) error {
 	e := r.e
+	err = errors.Join(append(r.faults, err)...)
 	if res != nil {
 		e.doc.Sources = append(e.doc.Sources, model.Source{Path: r.source, Kind: res.Kind, Reconstructed: res.Reconstructed})
 		e.doc.Warnings = append(e.doc.Warnings, res.Warnings...)
@@ -180,13 +187,16 @@ func (e *Extractor) Flush() error {
 func (e *Extractor) MessageCount() int { return e.messages }
 
 // AddResult adds the messages some mail reader produced for one input and
-// the threads they form.
-func (e *Extractor) AddResult(source string, res *mbox.Result) {
+// the threads they form; the error is that of AddMessage for each message
+// whose tables could not be read, or Stream's.
+func (e *Extractor) AddResult(source string, res *mbox.Result) error {
 	in := e.input(source)
 	for _, m := range res.Messages {
-		in.message(m)
+		if err := in.message(m); err != nil {
+			return in.done(res, err)
+		}
 	}
-	in.done(res, nil)
+	return in.done(res, nil)
 }
 
 // addThreads forms the threads of one input's messages.
@@ -200,8 +210,11 @@ func (e *Extractor) addThreads(msgs []*mbox.Message) {
 	}
 }
 
-// AddMessage finds the tables of one decoded message.
-func (e *Extractor) AddMessage(source string, m *mbox.Message) {
+// AddMessage finds the tables of one decoded message. A panic in a table
+// parser is the fault of this message alone: the message is counted, its
+// tables are left out, and the error names its position; the Extractor
+// goes on with the next message.
+func (e *Extractor) AddMessage(source string, m *mbox.Message) (err error) {
 	meta := m.Meta
 	if meta.Source == "" {
 		meta.Source = source
@@ -210,6 +223,12 @@ func (e *Extractor) AddMessage(source string, m *mbox.Message) {
 	if e.opts.Stream == nil && !e.opts.Lean {
 		e.doc.Messages = append(e.doc.Messages, meta)
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = &model.ParseError{File: meta.Source, Pos: model.Pos{Line: meta.StartLine, Offset: meta.Offset},
+				Err: fmt.Errorf("internal error reading the tables of message %s, skipped (please report): %v\n%s", meta.ID, r, debug.Stack())}
+		}
+	}()
 	if e.opts.Explain {
 		cands := parse.Explain(m.Body)
 		for i := range cands {
@@ -224,12 +243,17 @@ func (e *Extractor) AddMessage(source string, m *mbox.Message) {
 		}
 		e.explains = append(e.explains, Explanation{Source: source, MessageID: meta.ID, Candidates: cands})
 	}
-	tables, cuts := MessageTables(source, m, e.opts)
+	tables, cuts := messageTables(source, m, e.opts)
 	e.doc.Warnings = append(e.doc.Warnings, cuts...)
 	for _, t := range tables {
 		e.add(t)
 	}
+	return nil
 }
+
+// messageTables is the table reader AddMessage calls; tests replace it to
+// check that a panic in it stays the fault of one message.
+var messageTables = MessageTables
 
 // add appends a table, or folds it into an earlier copy of itself.
 func (e *Extractor) add(t model.Table) {

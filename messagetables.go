@@ -55,8 +55,14 @@ func MessageTables(source string, m *mbox.Message, opts Options) ([]model.Table,
 		placeRows(t, m)
 		t.Source, t.MessageID = source, m.Meta.ID
 		t.Reconstructed = m.Meta.Reconstructed
-		if t.Author == "" && t.QuoteDepth == 0 {
-			t.Author = m.Meta.From.String()
+		switch from := m.Meta.From.String(); {
+		case t.Author != "":
+		case t.QuoteDepth == 0:
+			t.Author = from
+		case from != "":
+			// Quoted with no attribution line naming its author: who
+			// quoted it is what the mail says.
+			t.Author = "unknown, quoted by " + from
 		}
 		t.Date, t.Subject = m.Meta.Date, m.Meta.Subject
 		if p := m.Meta.Patch; p != nil {

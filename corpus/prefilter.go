@@ -231,17 +231,20 @@ func scanLine(line []byte) (lineScan, pass) {
 	}
 	gap, seen := false, false // seen: a byte other than white space
 	prev, lastNS := byte(' '), byte(' ')
-	spaces := 2 // a line start counts as a column gap
+	spaces := 2  // a line start counts as a column gap
+	latin1 := -1 // the index after the last Latin-1 no-break space
 	for i := 0; i < len(line); i++ {
 		c := line[i]
 		switch byteClass[c] {
 		case clsOther:
-			if c == 0xc2 && i+1 < len(line) && line[i+1] == 0xa0 || c == 0xa0 && (i == 0 || line[i-1] < 0x80) {
+			if c == 0xc2 && i+1 < len(line) && line[i+1] == 0xa0 || c == 0xa0 && (i == 0 || line[i-1] < 0x80 || latin1 == i) {
 				// A no-break space (UTF-8, or Latin-1 before the readers
-				// convert it), which the readers turn into a space:
-				// mailers indent pasted output with them.
+				// convert it, alone or in a run), which the readers turn
+				// into a space: mailers indent pasted output with them.
 				if c == 0xc2 {
 					i++
+				} else {
+					latin1 = i + 1
 				}
 				prev = ' '
 				spaces++

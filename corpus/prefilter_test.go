@@ -39,6 +39,7 @@ var prefilterCases = []struct {
 	{"single series across a blank line", "B B\nA 0\n\nA 0", true},
 	{"collapsed lines", "From x Mon Jan 2 2023 Subject: y " + string(make([]byte, 600)), true},
 	{"table indented with no-break spaces", "pipe test\n\u00a0\u00a0\u00a0 Total time: 12.5 [sec]\n\n\u00a0\u00a0\u00a0 12.512 usecs/op\n\u00a0\u00a0\u00a0\u00a0\u00a0 79921 ops/sec\n", true},
+	{"table indented with a run of latin-1 no-break spaces", "pipe test\n\xa0\xa0\xa0Total time: 12.5 [sec]\n\n\xa0\xa012.512 usecs/op\n\xa0\xa0\xa079921 ops/sec\n", true},
 	{"rows under a heading ending in a colon", "Results at 8 threads:\nbase     10.2   11.0\npatched  9.8    10.1\n", true},
 	{"indented readings with words", "Performance counter stats for 'system wide':\n\n             33.93 Joules power/energy-pkg/\n\n       1.001969742 seconds time elapsed\n", true},
 	{"rows labelled by version", "kernel    runtime\nv6.1-rc3  12.5\nv6.2      11.9\n", true},

@@ -195,8 +195,11 @@ func (v *viewer) part(p []byte, depth int) bool {
 func (v *viewer) base64(body []byte) bool {
 	body = bytes.TrimRight(body, " \t\r\n")
 	n := len(v.buf)
-	v.buf = slices.Grow(v.buf, base64.StdEncoding.DecodedLen(len(body)))
-	v.buf = v.buf[:n+base64.StdEncoding.DecodedLen(len(body))]
+	// Room for the unpadded reading too: for a body of 2 or 3 bytes mod 4
+	// it decodes to more than the padded length StdEncoding reserves.
+	size := base64.RawStdEncoding.DecodedLen(len(body))
+	v.buf = slices.Grow(v.buf, size)
+	v.buf = v.buf[:n+size]
 	got, err := base64.StdEncoding.Decode(v.buf[n:], body)
 	if err != nil {
 		// Unpadded or with trailing junk: the decoder may still read it.

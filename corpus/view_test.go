@@ -103,6 +103,33 @@ var viewCases = []struct {
 	{"broken base64 gives up", single("base64", "not*base64*at*all\n"), true},
 }
 
+// TestViewUnpadded: base64 without its padding (a body of 2 or 3 bytes
+// mod 4, on one line or wrapped) is read as the decoder reads it, never a
+// panic: the table in it is seen, prose is not.
+func TestViewUnpadded(t *testing.T) {
+	var v viewer
+	for _, tc := range []struct {
+		name, text string
+		want       bool
+	}{
+		{"one byte", "k", false},
+		{"two bytes", "ok", false},
+		{"table", viewTable + "x", true},
+		{"prose", viewProse + "xy", false},
+	} {
+		enc := base64.RawStdEncoding.EncodeToString([]byte(tc.text))
+		for _, body := range []string{enc + "\n", strings.TrimSuffix(b64(tc.text), "\n") + "\n"} {
+			body = strings.TrimRight(strings.TrimRight(body, "\n"), "=") + "\n"
+			if len(strings.TrimSpace(strings.ReplaceAll(body, "\n", "")))%4 == 0 {
+				t.Fatalf("%s: body is padded, the test reads nothing new", tc.name)
+			}
+			raw := []byte(single("base64", body))
+			h := scanHeader(raw)
+			assert.Equal(t, tc.want, v.needsDecode(raw, &h), tc.name)
+		}
+	}
+}
+
 func TestViewNeedsDecode(t *testing.T) {
 	var v viewer
 	for _, tc := range viewCases {

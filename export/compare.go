@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/lkmlbench/lkmlbench/internal/termtext"
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/normalize"
 )
@@ -78,7 +79,7 @@ func writeCompareTable(w io.Writer, t *model.Table) error {
 	if t.Unit != "" {
 		title += ", " + t.Unit
 	}
-	if _, err := fmt.Fprintf(w, "%s\n", title); err != nil {
+	if _, err := fmt.Fprintf(w, "%s\n", termtext.Visible(title)); err != nil {
 		return err
 	}
 	variants := []string{t.Baseline}
@@ -112,6 +113,11 @@ func writeCompareTable(w io.Writer, t *model.Table) error {
 				line = append(line, compareCell(&r, v, f, vi == 0))
 			}
 			lines = append(lines, line)
+		}
+	}
+	for _, l := range lines {
+		for i, c := range l {
+			l[i] = termtext.Visible(c)
 		}
 	}
 	width := make([]int, len(lines[0]))

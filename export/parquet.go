@@ -15,7 +15,10 @@ import (
 // ParquetRecord is one row of the Parquet output: the keys of the JSONL
 // record with column types DuckDB, pandas and Spark read as they are.
 // value is the number as a double; value_text keeps its exact decimal
-// text ("4.40" stays "4.40"). Unknown optional values are nulls.
+// text ("4.40" stays "4.40"). Unknown optional values are nulls, the
+// flags reconstructed and normalized among them: they are true or null,
+// as JSONL leaves them out and CSV leaves them empty unless true, since
+// "not said" is all the mail tells (no table says it is not normalised).
 type ParquetRecord struct {
 	Source          string   `parquet:"source,dict"`
 	MessageID       string   `parquet:"message_id"`
@@ -37,11 +40,11 @@ type ParquetRecord struct {
 	Offset          int64    `parquet:"offset"`
 	QuoteDepth      int32    `parquet:"quote_depth"`
 	Author          string   `parquet:"author,dict"`
-	Reconstructed   bool     `parquet:"reconstructed"`
+	Reconstructed   *bool    `parquet:"reconstructed,optional"`
 	DirectionSource *string  `parquet:"direction_source,optional,dict"`
 	PctConvention   *string  `parquet:"pct_convention,optional,dict"`
 	UnitNorm        *string  `parquet:"unit_norm,optional,dict"`
-	Normalized      bool     `parquet:"normalized"`
+	Normalized      *bool    `parquet:"normalized,optional"`
 	Samples         *int32   `parquet:"samples,optional"`
 	ImprovementPct  *float64 `parquet:"improvement_pct,optional"`
 	Noise           *string  `parquet:"noise,optional,dict"`
@@ -95,9 +98,9 @@ func toParquet(o *model.Observation) ParquetRecord {
 		Context: o.Context, Case: o.Case, Variant: o.Variant, Field: o.Field, Value: o.Value.Float(),
 		ValueText: string(o.Value), Unit: o.Unit, Direction: o.Direction, Statistic: o.Statistic,
 		Baseline: o.Baseline, Flags: o.Flags, Line: int64(o.Line), Offset: o.Offset,
-		QuoteDepth: int32(o.QuoteDepth), Author: o.Author, Reconstructed: o.Reconstructed,
+		QuoteDepth: int32(o.QuoteDepth), Author: o.Author, Reconstructed: optTrue(o.Reconstructed),
 		DirectionSource: optString(o.DirectionSource), PctConvention: optString(o.PctConvention),
-		UnitNorm: optString(o.UnitNorm), Normalized: o.Normalized, Samples: optInt(o.Samples),
+		UnitNorm: optString(o.UnitNorm), Normalized: optTrue(o.Normalized), Samples: optInt(o.Samples),
 		Noise: optString(o.Noise), Series: optString(o.Series), SeriesVersion: optInt(o.SeriesVersion),
 		Verdict: string(o.Verdict), VerdictBasis: optString(o.VerdictBasis), Subject: optString(o.Subject),
 		DecodedLine: optInt(o.DecodedLine),
@@ -122,9 +125,9 @@ func fromParquet(p *ParquetRecord) model.Observation {
 		Context: nonNilList(p.Context), Case: p.Case, Variant: p.Variant, Field: p.Field,
 		Value: model.Number(p.ValueText), Unit: p.Unit, Direction: p.Direction, Statistic: p.Statistic,
 		Baseline: p.Baseline, Flags: nonNilList(p.Flags), Line: int(p.Line), Offset: p.Offset,
-		QuoteDepth: int(p.QuoteDepth), Author: p.Author, Reconstructed: p.Reconstructed,
+		QuoteDepth: int(p.QuoteDepth), Author: p.Author, Reconstructed: p.Reconstructed != nil && *p.Reconstructed,
 		DirectionSource: deref(p.DirectionSource), PctConvention: deref(p.PctConvention),
-		UnitNorm: deref(p.UnitNorm), Normalized: p.Normalized, Samples: derefInt(p.Samples),
+		UnitNorm: deref(p.UnitNorm), Normalized: p.Normalized != nil && *p.Normalized, Samples: derefInt(p.Samples),
 		Noise: deref(p.Noise), Series: deref(p.Series), SeriesVersion: derefInt(p.SeriesVersion),
 		Verdict: model.Verdict(p.Verdict), VerdictBasis: deref(p.VerdictBasis), Subject: deref(p.Subject),
 		DecodedLine: derefInt(p.DecodedLine),
@@ -175,4 +178,12 @@ func nonNilList(l []string) []string {
 		return []string{}
 	}
 	return l
+}
+
+// optTrue is a flag as Parquet stores it: true, or null when not set.
+func optTrue(b bool) *bool {
+	if !b {
+		return nil
+	}
+	return &b
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/parquet-go/parquet-go"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -89,4 +90,31 @@ func TestReadParquetDamaged(t *testing.T) {
 		}
 	}
 	assert.Positive(t, refused)
+}
+
+// TestParquetFlagsTrueOrNull: the flags reconstructed and normalized are
+// null in Parquet where JSONL leaves them out (not said), never false, and
+// true where set; both read back as the records were.
+func TestParquetFlagsTrueOrNull(t *testing.T) {
+	obs := []model.Observation{
+		{Source: "a.mbox", Table: "t01", Field: "value", Value: "1.5"},
+		{Source: "a.mbox", Table: "t02", Field: "value", Value: "0.98", Normalized: true, Reconstructed: true},
+	}
+	var buf bytes.Buffer
+	require.NoError(t, WriteParquet(&buf, obs))
+	rows, err := parquet.Read[ParquetRecord](bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	require.NoError(t, err)
+	require.Len(t, rows, 2)
+	assert.Nil(t, rows[0].Normalized)
+	assert.Nil(t, rows[0].Reconstructed)
+	require.NotNil(t, rows[1].Normalized)
+	require.NotNil(t, rows[1].Reconstructed)
+	assert.True(t, *rows[1].Normalized)
+	assert.True(t, *rows[1].Reconstructed)
+	back, err := ReadParquet(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	require.NoError(t, err)
+	for i := range obs {
+		assert.Equal(t, obs[i].Normalized, back[i].Normalized)
+		assert.Equal(t, obs[i].Reconstructed, back[i].Reconstructed)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/lkmlbench/lkmlbench/internal/termtext"
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
@@ -34,8 +35,8 @@ func WriteSummaryCounts(w io.Writer, tables []model.Table, c Counts) error {
 			n += len(r.Cells)
 		}
 		numbers += n
-		fmt.Fprintf(tw, "%s\t%s:%d-%d\t%s\t%s\t%d\t%d\t%s\t%s\n", t.ID, t.Source, t.StartLine, t.EndLine,
-			t.Format, dash(t.Benchmark), len(t.Rows), n, dash(authorNote(t)), dash(strings.Join(t.Context, " / ")))
+		fmt.Fprintf(tw, "%s\t%s:%d-%d\t%s\t%s\t%d\t%d\t%s\t%s\n", t.ID, termtext.Visible(t.Source), t.StartLine, t.EndLine,
+			t.Format, termtext.Visible(dash(t.Benchmark)), len(t.Rows), n, termtext.Visible(dash(authorNote(t))), termtext.Visible(dash(strings.Join(t.Context, " / "))))
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -8,6 +8,7 @@ import (
 	"github.com/jedib0t/go-pretty/v6/table"
 	"github.com/jedib0t/go-pretty/v6/text"
 
+	"github.com/lkmlbench/lkmlbench/internal/termtext"
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
@@ -48,7 +49,7 @@ func (g Grid) Write(w io.Writer, width int) error {
 	for _, r := range g.Rows {
 		row := make(table.Row, len(r))
 		for i, c := range r {
-			c = dash(strings.Join(strings.Fields(c), " "))
+			c = dash(termtext.Visible(strings.Join(strings.Fields(c), " ")))
 			row[i] = c
 			widths[i] = max(widths[i], text.StringWidth(c))
 		}

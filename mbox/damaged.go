@@ -63,7 +63,10 @@ func readDamaged(name string, data []byte, opts Options) (*Result, error) {
 	}
 	warns = append(warns, rb.warnings...)
 	warns = append(warns, warn(name, 0, 0, "line breaks of this message were collapsed into spaces: lines were rebuilt, line numbers refer to the rebuilt text"))
-	m, mw := Decode(name, RawMessage{Data: []byte(rb.text), Line: 1})
+	m, mw, err := decodeGuarded(name, RawMessage{Data: []byte(rb.text), Line: 1})
+	if err != nil {
+		return nil, err
+	}
 	warns = append(warns, mw...)
 	for i := range m.Body {
 		if no, _ := m.Place(m.Body[i].No); no >= 1 && no <= len(rb.offsets) {

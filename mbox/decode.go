@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"mime"
 	"mime/quotedprintable"
 	netmail "net/mail"
 	"sort"
@@ -12,8 +13,9 @@ import (
 
 	"github.com/emersion/go-message"
 	// The charset package registers the legacy charsets (ISO-8859-*,
-	// Windows-125x, ...) with go-message.
-	_ "github.com/emersion/go-message/charset"
+	// Windows-125x, ...) with go-message, and reads them for the
+	// encoded words of display names.
+	"github.com/emersion/go-message/charset"
 	"github.com/emersion/go-message/mail"
 	"github.com/emersion/go-message/textproto"
 
@@ -163,10 +165,15 @@ func Decode(name string, raw RawMessage) (*Message, []model.Warning) {
 			m.places[pp.lines[i].No-m.placeBase] = Place{Line: pp.raw[i], Decoded: decoded}
 		}
 		lines := pp.lines
-		if p := parts[pi]; p.flowed {
+		p := parts[pi]
+		if p.flowed {
 			lines = unflow(lines, p.delsp)
 		}
-		marked := markLines(lines, author)
+		a := author
+		if p.author != "" {
+			a = p.author
+		}
+		marked := markLines(lines, a)
 		if len(m.Body) > 0 && len(marked) > 0 {
 			marked[0].PartStart = true
 		}
@@ -239,13 +246,29 @@ func msgIDs(h *mail.Header, key string) []string {
 // name whose address was stripped, unbalanced quotes) keeps what it has.
 func fromAddress(h *mail.Header) model.Address {
 	if l, err := h.AddressList("From"); err == nil && len(l) > 0 {
-		return model.Address{Name: l[0].Name, Email: l[0].Address}
+		return model.Address{Name: quotedWords(l[0].Name), Email: l[0].Address}
 	}
 	v, err := h.Text("From")
 	if err != nil {
 		v = h.Get("From")
 	}
 	return parseLooseAddress(v)
+}
+
+var wordDecoder = mime.WordDecoder{CharsetReader: charset.Reader}
+
+// quotedWords decodes the RFC 2047 encoded words left in a display name:
+// RFC 2047 forbids them inside quotes, but mailers write
+// "=?utf-8?q?J=C3=B6rg?=" <...> and every mail client shows the name
+// decoded. Undecodable text is kept as written.
+func quotedWords(name string) string {
+	if !strings.Contains(name, "=?") {
+		return name
+	}
+	if d, err := wordDecoder.DecodeHeader(name); err == nil {
+		return strings.Join(strings.Fields(d), " ")
+	}
+	return name
 }
 
 // parseLooseAddress splits "Name <addr>", "addr (Name)", "addr" or "Name".
@@ -285,6 +308,9 @@ type textPart struct {
 	base64, html bool
 	// key is partKey of the part's header: it finds the part's raw bytes.
 	key string
+	// author is the sender of a forwarded message (message/rfc822) the
+	// text is the body of; "" for the message's own text.
+	author string
 }
 
 // bodyParts returns the text of the body's text parts: the entity's own
@@ -333,6 +359,14 @@ func entityParts(e *message.Entity, w func(string, ...any), depth int) ([]textPa
 			return nil, err
 		}
 		pt, _, _ := p.Header.ContentType()
+		if pt == "message/rfc822" || pt == "message/global" {
+			sub, err := forwardedParts(p, w, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			plain = append(plain, sub...)
+			continue
+		}
 		if pt != "" && !strings.HasPrefix(pt, "multipart/") && !strings.HasPrefix(pt, "text/") && !textAttachment(p.Header) {
 			// Binary attachments hold no text; drain them so that a broken
 			// boundary inside them is still noticed.
@@ -351,13 +385,50 @@ func entityParts(e *message.Entity, w func(string, ...any), depth int) ([]textPa
 		}
 		*dst = append(*dst, sub...)
 	}
-	if len(plain) == 0 {
+	if len(plain) == 0 || mt == "multipart/alternative" && len(html) > 0 && blankParts(plain) {
+		// Only HTML, or an alternative whose text part is empty while
+		// its HTML part holds the message.
 		plain = html
 	}
 	if mt == "multipart/alternative" && len(plain) > 1 {
 		plain = plain[:1]
 	}
 	return plain, nil
+}
+
+// blankParts reports whether the parts hold nothing but white space.
+func blankParts(parts []textPart) bool {
+	for _, p := range parts {
+		if strings.TrimSpace(p.text) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// forwardedParts reads the text parts of a forwarded message (a
+// message/rfc822 part) as its own: its body is read, and its sender, from
+// its own header, is the author of its text. A forwarded message whose
+// header cannot be read gives its raw text with a warning.
+func forwardedParts(p *message.Entity, w func(string, ...any), depth int) ([]textPart, error) {
+	raw, err := io.ReadAll(p.Body)
+	if err != nil {
+		return nil, err
+	}
+	inner, err := message.Read(bytes.NewReader(raw))
+	if err != nil && (inner == nil || !noteUnknown(err, w)) {
+		w("forwarded message: %v: its text read as it stands", err)
+		return []textPart{{text: toUTF8(raw, w)}}, nil
+	}
+	parts, err := entityParts(inner, w, depth)
+	if err != nil {
+		return nil, err
+	}
+	from := fromAddress(&mail.Header{Header: inner.Header}).String()
+	for i := range parts {
+		parts[i].author = from
+	}
+	return parts, nil
 }
 
 // leafPart reads the text of a part that is not multipart. A body that is

@@ -17,6 +17,9 @@ var eolCases = []struct{ in, want string }{
 	{"a\r\rb", "a\n\nb"},
 	{"a\nb\rc\r\nd\r", "a\nb\nc\r\nd\n"},
 	{"\r", "\n"},
+	{"a\n\rb\n\r", "a\r\nb\r\n"},
+	{"a\n\r\n\rb", "a\r\n\r\nb"},
+	{"a\r\n\r\nb", "a\r\n\r\nb"},
 	{"no endings", "no endings"},
 }
 
@@ -77,4 +80,41 @@ func FuzzEOL(f *testing.F) {
 			t.Fatalf("reader %q, NormalizeEOL %q", got, want)
 		}
 	})
+}
+
+// TestLFCRMbox: an mbox written with every line ending reversed ("\n\r")
+// reads as the messages of its LF form, with the same bodies, lines and
+// header fields, never as one message whose headers end at the first.
+func TestLFCRMbox(t *testing.T) {
+	var b strings.Builder
+	for _, n := range []string{"one", "two", "three", "four"} {
+		b.WriteString("From a@b Mon Nov 28 06:52:19 2022\nFrom: Ann Lee <ann@example.org>\nSubject: " + n + "\nMessage-ID: <" + n + "@x>\n\nhackbench\n 1-groups: 4.25 (0.00 pct) 4.14 (2.58 pct)\n\n")
+	}
+	lf := b.String()
+	want, err := Read("x", []byte(lf), Options{})
+	require.NoError(t, err)
+	require.Len(t, want.Messages, 4)
+	in := strings.ReplaceAll(lf, "\n", "\n\r")
+	got, err := Read("x", []byte(in), Options{})
+	require.NoError(t, err)
+	var streamed []*Message
+	_, err = Each("x", iotest.HalfReader(strings.NewReader(in)), Options{}, func(m *Message) error {
+		streamed = append(streamed, m)
+		return nil
+	})
+	require.NoError(t, err)
+	for name, msgs := range map[string][]*Message{"read": got.Messages, "streamed": streamed} {
+		require.Len(t, msgs, 4, name)
+		for i, m := range msgs {
+			w := want.Messages[i].Meta
+			assert.Equal(t, w.Subject, m.Meta.Subject, name)
+			assert.Equal(t, w.From, m.Meta.From, name)
+			assert.Equal(t, w.StartLine, m.Meta.StartLine, name)
+			require.Len(t, m.Body, len(want.Messages[i].Body), name)
+			for j, l := range m.Body {
+				assert.Equal(t, want.Messages[i].Body[j].Text, l.Text, name)
+				assert.Equal(t, want.Messages[i].Body[j].No, l.No, name)
+			}
+		}
+	}
 }

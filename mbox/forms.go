@@ -46,7 +46,11 @@ func readMbox(name string, data []byte, opts Options) (*Result, error) {
 			faults = append(faults, &model.ParseError{File: name, Pos: model.Pos{Line: raw.Line, Offset: raw.Offset}, Err: ErrNUL})
 			continue
 		}
-		m, w := Decode(name, raw)
+		m, w, derr := decodeGuarded(name, raw)
+		if derr != nil {
+			faults = append(faults, derr)
+			continue
+		}
 		res.Messages = append(res.Messages, m)
 		res.Warnings = append(res.Warnings, w...)
 	}
@@ -95,7 +99,10 @@ func readMessage(name string, data []byte, opts Options) (*Result, error) {
 	if bytes.IndexByte(raw, 0) >= 0 {
 		return res, &model.ParseError{File: name, Pos: model.Pos{Line: line, Offset: off}, Err: ErrNUL}
 	}
-	m, mw := Decode(name, RawMessage{Data: raw, Line: line, Offset: off})
+	m, mw, err := decodeGuarded(name, RawMessage{Data: raw, Line: line, Offset: off})
+	if err != nil {
+		return res, err
+	}
 	res.Messages = []*Message{m}
 	res.Warnings = append(w, mw...)
 	return res, nil

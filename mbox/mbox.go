@@ -142,7 +142,7 @@ func Read(name string, data []byte, opts Options) (*Result, error) {
 	registryMu.RUnlock()
 	for _, f := range forms {
 		if f.Detect(head) {
-			res, err := f.Read(name, data, opts)
+			res, err := readGuarded(f, name, data, opts)
 			if res != nil && res.Kind == "" {
 				res.Kind = f.Name
 			}

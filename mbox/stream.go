@@ -111,7 +111,11 @@ func eachMbox(name string, r io.Reader, opts Options, fn func(*Message) error) (
 			faults = append(faults, &model.ParseError{File: name, Pos: model.Pos{Line: raw.Line, Offset: raw.Offset}, Err: ErrNUL})
 			continue
 		}
-		m, w := Decode(name, raw)
+		m, w, derr := decodeGuarded(name, raw)
+		if derr != nil {
+			faults = append(faults, derr)
+			continue
+		}
 		res.addWarnings(w)
 		if err := fn(m); err != nil {
 			return res, fnError{err}

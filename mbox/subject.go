@@ -16,6 +16,12 @@ var (
 	reVersion = regexp.MustCompile(`^(?i:patch)?[vV](\d+)(?:\.\d+)?,?$`)
 	// reIndex matches "3/9" and "05/12".
 	reIndex = regexp.MustCompile(`^(\d+)/(\d+),?$`)
+	// reRobot matches the titles of the kernel test robot's reports: a
+	// build summary of a tree ("BUILD REGRESSION 8a1b2c3d4e"), or a commit
+	// id and what it broke ("e52271917f: BUG: kernel NULL pointer ...").
+	reRobot = regexp.MustCompile(`^(?:BUILD (?:SUCCESS|REGRESSION)\b|[0-9a-f]{7,40}:\s)`)
+	// rePatchWord matches the words that make a tag a patch's.
+	rePatchWord = regexp.MustCompile(`(?i)\b(?:patch|rfc)`)
 )
 
 // ParseSubject parses a subject's patch tag: "Re: [PATCH v9 3/9]
@@ -44,7 +50,7 @@ func ParseSubject(subject string) *model.PatchTag {
 		groups = append(groups, s[1:end])
 		s = strings.TrimSpace(s[end+1:])
 	}
-	if len(groups) == 0 {
+	if len(groups) == 0 || robotReport(groups, s) {
 		return nil
 	}
 	tag := &model.PatchTag{Version: 1, Reply: reply, Title: strings.Join(strings.Fields(s), " ")}
@@ -74,6 +80,19 @@ func ParseSubject(subject string) *model.PatchTag {
 	}
 	tag.Prefix = strings.Join(prefix, " ")
 	return tag
+}
+
+// robotReport reports whether a subject's tags and title are a test
+// robot's report on a tree ("[linux-next:master] BUILD REGRESSION ...",
+// "[tip:sched/core] e52271917f: BUG: ..."): a report on commits already
+// merged, not a patch series, whatever tree it names.
+func robotReport(groups []string, title string) bool {
+	for _, g := range groups {
+		if rePatchWord.MatchString(g) {
+			return false
+		}
+	}
+	return reRobot.MatchString(title)
 }
 
 // normalSubject is the subject without reply prefixes and tags, lower case

@@ -32,6 +32,11 @@ var subjectCases = []struct {
 	{"Re: sched/fair: no tag", nil},
 	{"", nil},
 	{"[unclosed tag", nil},
+	{"[linux-next:master] BUILD REGRESSION 3c1a2b4d5e6f7a8b", nil},
+	{"[tip:sched/core] BUILD SUCCESS 0f1e2d3c4b5a", nil},
+	{"Re: [morimoto:sound-cleanup] 4d2f7a91c3: WARNING: at kernel/sched/core.c", nil},
+	{"e52271917f: BUG: kernel NULL pointer dereference, address: 0000000000000010", nil},
+	{"[PATCH] 4d2f7a91c3: fix the warning the robot found", &model.PatchTag{Prefix: "PATCH", Version: 1, Title: "4d2f7a91c3: fix the warning the robot found"}},
 }
 
 func TestParseSubject(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lkmlbench/lkmlbench/internal/termtext"
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
@@ -229,7 +230,7 @@ func WriteSummary(w io.Writer, doc *model.Document, o SummaryOptions) error {
 	sums := Summaries(doc, o.MinChange)
 	for ti := range sums {
 		s := &sums[ti]
-		if _, err := fmt.Fprintf(w, "%s\n%s    %s\n", tableTitle(&doc.Tables[ti]), threadLine(&doc.Tables[ti]), s.Verdict); err != nil {
+		if _, err := fmt.Fprintf(w, "%s\n%s    %s\n", termtext.Visible(tableTitle(&doc.Tables[ti])), threadLine(&doc.Tables[ti]), termtext.Visible(s.Verdict)); err != nil {
 			return err
 		}
 		if err := writeCases(w, s, o.Color); err != nil {
@@ -389,7 +390,7 @@ func writeCases(w io.Writer, s *TableSummary, color bool) error {
 		if len(c.Flags) > 0 {
 			label += " [" + strings.Join(c.Flags, ", ") + "]"
 		}
-		rows = append(rows, [3]string{label, c.Variant, fmt.Sprintf("%+.2f%%", c.ImprovementPct)})
+		rows = append(rows, [3]string{termtext.Visible(label), termtext.Visible(c.Variant), fmt.Sprintf("%+.2f%%", c.ImprovementPct)})
 		imps = append(imps, c.ImprovementPct)
 	}
 	width := [3]int{}

@@ -18,9 +18,34 @@ const (
 	MaxBlockBytes = 1 << 20
 )
 
-// budgetRun cuts a run of table-like lines (first and last index into
-// s.lines) to the block budgets and notes the cut.
-func (s *segment) budgetRun(r [2]int) [2]int {
+// budgetRun appends to out the run of table-like lines r (first and last
+// index into s.lines) cut to the block budgets, and notes the cuts. A line
+// that alone exceeds the byte budget is left out with a warning naming it,
+// and the lines on either side of it are runs of their own: a megabyte of
+// "=" or one generated line must not cost the table below it.
+func (s *segment) budgetRun(out [][2]int, r [2]int) [][2]int {
+	start := r[0]
+	for i := r[0]; i <= r[1]; i++ {
+		l := s.lines[i]
+		if len(l.Text)+1 <= MaxBlockBytes {
+			continue
+		}
+		s.cuts = append(s.cuts, model.Warning{Line: l.No, Offset: l.Offset,
+			Message: fmt.Sprintf("table-like line %d alone is %d bytes, over the budget of one block (%d bytes): not read as a table", l.No, len(l.Text), MaxBlockBytes)})
+		if i > start {
+			out = append(out, s.cutRun([2]int{start, i - 1}))
+		}
+		start = i + 1
+	}
+	if start <= r[1] {
+		out = append(out, s.cutRun([2]int{start, r[1]}))
+	}
+	return out
+}
+
+// cutRun cuts a run none of whose lines alone exceeds the byte budget to
+// the block budgets, keeping at least its first line, and notes the cut.
+func (s *segment) cutRun(r [2]int) [2]int {
 	size := 0
 	for i := r[0]; i <= r[1]; i++ {
 		size += len(s.lines[i].Text) + 1
@@ -35,11 +60,24 @@ func (s *segment) budgetRun(r [2]int) [2]int {
 	return r
 }
 
+// blockStart is the first line index of the block of the run that starts
+// at first: up to headerReach lines above it that may be headers, stopping
+// below a line that alone exceeds the byte budget (a line of megabytes is
+// no header, and would cost the families what the run's budget saves).
+func (s *segment) blockStart(first int) int {
+	start := first
+	for start > 0 && first-start < headerReach && len(s.lines[start-1].Text)+1 <= MaxBlockBytes {
+		start--
+	}
+	return start
+}
+
 // TablesBudgeted is Tables with the budget cuts: a warning (Line and
 // Offset set, Source left to the caller) for every run of table-like lines
-// cut to MaxBlockLines or MaxBlockBytes.
+// cut to MaxBlockLines or MaxBlockBytes, and for every number of the body
+// that no float64 holds (OutOfRange).
 func TablesBudgeted(body []model.Line) ([]model.Table, []model.Warning) {
 	var cuts []model.Warning
 	tables, _ := readSegments(segments(body), false, func(s *segment) { cuts = append(cuts, s.cuts...) })
-	return tables, cuts
+	return tables, append(cuts, rangeWarnings(body)...)
 }

@@ -55,3 +55,34 @@ func TestBudget(t *testing.T) {
 		})
 	}
 }
+
+// TestBudgetOversizedLine: a line that alone exceeds a block's byte budget
+// (a rule of a megabyte, one generated line of cells, a megabyte of prose
+// above a table) is left out with a warning naming it, and the table next
+// to it is still read.
+func TestBudgetOversizedLine(t *testing.T) {
+	const table = "hackbench\nTest:            tip                  patched\n 1-groups:     4.25 (0.00 pct)     4.14 (2.58 pct)\n 2-groups:     4.89 (0.00 pct)     4.71 (3.68 pct)\n"
+	for _, tc := range []struct {
+		name string
+		big  string
+		warn bool // the big line is table-like, so its cut is noted
+	}{
+		{"rule of 1 MiB", strings.Repeat("=", 1<<20), true},
+		{"cells on one line", strings.Repeat("1.0 (2.0 pct) ", 200000), true},
+		{"prose above", strings.Repeat("words and more words ", 100000), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tables, cuts := TablesBudgeted(linesOf(tc.big + "\n" + table))
+			require.Len(t, tables, 1)
+			require.Len(t, tables[0].Rows, 2)
+			assert.Equal(t, 4, tables[0].Rows[0].Line)
+			if !tc.warn {
+				assert.Empty(t, cuts)
+				return
+			}
+			require.Len(t, cuts, 1)
+			assert.Equal(t, 1, cuts[0].Line)
+			assert.Contains(t, cuts[0].Message, "line 1 alone is")
+		})
+	}
+}

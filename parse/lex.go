@@ -232,6 +232,9 @@ func scanLine(s string, out []tok) []tok {
 					end++
 				}
 				k = tNum
+				if OutOfRange(s[i:end]) {
+					k = tOther // a missing value (IsMissing), not a number
+				}
 				break
 			}
 			if c == '%' {

@@ -1,6 +1,10 @@
 package parse
 
 import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
@@ -143,11 +147,113 @@ func thousandsGrouped(s string) bool {
 	return true
 }
 
-// missingTokens are written in cells where a run produced no value; they
-// give no record, never a zero.
+// missingTokens are written in cells where a run produced no value
+// (printf's "nan" and "inf" among them: a failed or empty run); they give
+// no record, never a zero, and the row and table around them stand.
 var missingTokens = map[string]bool{
 	"-": true, "--": true, "nan": true, "-nan": true, "NaN": true, "n/a": true, "N/A": true, "NA": true, "XX": true, "x": true,
+	"inf": true, "-inf": true, "+inf": true, "Inf": true, "-Inf": true, "+Inf": true, "INF": true, "-INF": true,
+	"infinity": true, "-infinity": true, "Infinity": true, "-Infinity": true,
 }
 
-// IsMissing reports whether a cell token stands for "no value".
-func IsMissing(tok string) bool { return missingTokens[strings.TrimSpace(tok)] }
+// IsMissing reports whether a cell token stands for "no value": one of the
+// missing tokens, or a number no float64 holds (OutOfRange), which is read
+// as a missing value and warned about (RangeWarnings) rather than dropped
+// with its row.
+func IsMissing(tok string) bool {
+	tok = strings.TrimSpace(tok)
+	return missingTokens[tok] || OutOfRange(tok)
+}
+
+// numberShape is a number as ReadNumber's grammar writes it once its
+// commas are gone.
+var numberShape = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
+
+// OutOfRange reports whether tok is written as a number (the grammar of
+// ReadNumber) whose magnitude no float64 holds: "1e999", "-2E+400", a run
+// of 400 digits. Such a cell is a broken counter or a typo, not a reading
+// to compare; a number too small for a float64 ("1e-999") reads as itself.
+func OutOfRange(tok string) bool {
+	if len(tok) < 300 && !strings.ContainsAny(tok, "eE") {
+		return false // under 300 digits and no exponent: within range
+	}
+	s := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(tok), "%"))
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "+"), "-")
+	if s == "" || !isDigit(s[0]) {
+		return false
+	}
+	if !numberShape.MatchString(strings.ReplaceAll(s, ",", "")) {
+		return false // not written as ReadNumber reads numbers ("1.e700")
+	}
+	for _, st := range []CommaStyle{CommaUnknown, CommaDecimal, CommaThousands} {
+		if _, ok := ReadNumber(tok, st); ok {
+			return false // some reading of its commas fits
+		}
+	}
+	_, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
+	return errors.Is(err, strconv.ErrRange)
+}
+
+// rangeWarnings names every number no float64 holds in the body, one
+// warning per cell with its line and offset: in a table row it is read as
+// a missing value (see IsMissing), elsewhere it breaks the columns of the
+// table it stands in; either way no such cell vanishes unsaid.
+func rangeWarnings(body []model.Line) []model.Warning {
+	var out []model.Warning
+	for _, l := range body {
+		if !mayOverflow(l.Text) {
+			continue
+		}
+		for _, f := range strings.FieldsFunc(l.Text, isCellBreak) {
+			if f = strings.TrimRight(f, "*^"); OutOfRange(f) {
+				if len(f) > 40 {
+					f = fmt.Sprintf("%s... (%d characters)", f[:40], len(f))
+				}
+				out = append(out, model.Warning{Line: l.No, Offset: l.Offset,
+					Message: fmt.Sprintf("%q is a number no float64 holds: no record (read as a missing value)", f)})
+			}
+		}
+	}
+	return out
+}
+
+// mayOverflow is the cheap check before rangeWarnings splits a line: a
+// run of 300 digits, or a digit followed by an exponent of three digits.
+func mayOverflow(s string) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if isDigit(c) {
+			if run++; run >= 300 {
+				return true
+			}
+			continue
+		}
+		if (c == 'e' || c == 'E') && run > 0 {
+			j := i + 1
+			if j < len(s) && (s[j] == '+' || s[j] == '-') {
+				j++
+			}
+			k := j
+			for k < len(s) && isDigit(s[k]) {
+				k++
+			}
+			if k-j >= 3 {
+				return true
+			}
+		}
+		if c != '.' && c != ',' {
+			run = 0
+		}
+	}
+	return false
+}
+
+// isCellBreak reports whether r separates the cells rangeWarnings looks at.
+func isCellBreak(r rune) bool {
+	switch r {
+	case ' ', '\t', '|', '(', ')', '[', ']', ';':
+		return true
+	}
+	return false
+}

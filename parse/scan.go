@@ -68,7 +68,7 @@ func (s *segment) blocks() []*Block {
 	var out []*Block
 	for _, r := range runs {
 		first, last := r[0], r[1]
-		start := max(first-headerReach, 0)
+		start := s.blockStart(first)
 		lines := s.lines[start : last+1]
 		b := &Block{Lines: lines, seg: s, base: start, lex: newLineTokens(len(lines))}
 		b.Comma = DetectCommaStyle(b.Texts())
@@ -84,7 +84,7 @@ func (s *segment) tableRuns() [][2]int {
 	s.cuts = s.cuts[:0]
 	for _, r := range s.runs() {
 		if anyTableRow(s.lines[r[0] : r[1]+1]) {
-			out = append(out, s.budgetRun(r))
+			out = s.budgetRun(out, r)
 		}
 	}
 	return out

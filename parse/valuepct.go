@@ -42,12 +42,15 @@ type vpCells struct {
 }
 
 // vpCell is one "value (x pct)" pair, "value (x%)", "value [cv] (x pct)",
-// or a lone "-" for a missing run.
+// or a missing run: a lone "-", or "nan"/"-nan"/"inf" (what the benchmarks
+// print for a failed or empty run), with or without its pct ("nan (0.00
+// pct)", "nan (nan pct)"). A missing cell gives no record and keeps its
+// column.
 type vpCell struct {
 	Value   string `parser:"  @(Num | Sci)"`
 	CV      string `parser:"  ('[' @(Num | Sci) '%'? ']')?"`
 	Pct     string `parser:"  '(' @(Num | Sci) ('pct' | '%') ')'"`
-	Missing bool   `parser:"| @'-'"`
+	Missing bool   `parser:"| @('-' | 'nan' | '-nan' | 'NaN' | 'inf' | '-inf' | 'Inf' | '-Inf' | 'INF' | '-INF' | 'Infinity' | '-Infinity' | 'infinity' | '-infinity') ('(' (Num | Sci | 'nan' | '-nan' | 'NaN' | 'inf' | '-inf' | '-') ('pct' | '%') ')')?"`
 }
 
 var (
@@ -63,10 +66,7 @@ func vpShaped(text string) bool {
 
 // vpLine reads a row with at least one cell present.
 func vpLine(text string) (*vpRow, bool) {
-	if !vpShaped(text) {
-		return nil, false
-	}
-	r, ok := parseLine(vpRowParser, text)
+	r, ok := vpAnyRow(text)
 	if !ok {
 		return nil, false
 	}
@@ -76,6 +76,14 @@ func vpLine(text string) (*vpRow, bool) {
 		}
 	}
 	return nil, false
+}
+
+// vpAnyRow reads a row, its cells all missing or not.
+func vpAnyRow(text string) (*vpRow, bool) {
+	if !vpShaped(text) {
+		return nil, false
+	}
+	return parseLine(vpRowParser, text)
 }
 
 // vpCellsOnly reports whether a line is nothing but value-pct cells: the
@@ -125,6 +133,11 @@ func (valuePct) Read(b *Block) []Match {
 			continue
 		}
 		if !ok {
+			if m, all := vpAnyRow(text); all && r.cur != nil && len(m.Cells) == len(r.cur.variants) {
+				// Every run of the row failed ("2-groups: nan (0.00 pct)
+				// nan (nan pct)"): no record, and the table goes on.
+				continue
+			}
 			r.flush()
 			continue
 		}
@@ -185,7 +198,7 @@ func (r *vpReader) header(i, n int) (int, []string, bool) {
 		return 0, nil, false
 	}
 	text := strings.TrimSpace(r.b.Lines[h].Text)
-	if _, isRow := vpLine(text); isRow || vpCellsOnly(text) {
+	if _, isRow := vpAnyRow(text); isRow || vpCellsOnly(text) {
 		return 0, nil, false
 	}
 	w, ok := headerWords(text)

@@ -22,6 +22,12 @@ var valuePctCases = []cellCase{
 	{"tail line is no header", "1: 1.0 (0.00 pct) 2.0 (1.00 pct)\n3.0 (2.00 pct)\n2: 1.0 (0.00 pct) 2.0 (1.00 pct)\n", 0, nil},
 	{"no header, two columns", "1: 1.0 (0.00 pct) 2.0 (-1.00 pct)\n", 0, nil},
 	{"prose", "it went from 4.25 (0.00 pct) to worse\nNode 0: 0-63, 128-191\n", 0, nil},
+	{"row of failed runs", "Test: tip patched\n1-groups: 4.25 (0.00 pct) 4.14 (2.58 pct)\n2-groups: nan (0.00 pct) nan (nan pct)\n4-groups: 5.01 (0.00 pct) 4.90 (2.19 pct)\n", 1,
+		[]string{"1-groups|tip|value|4.25", "4-groups|tip|value|5.01", "4-groups|patched|pct|2.19"}},
+	{"one failed run", "Test: tip patched\n1-groups: 4.25 (0.00 pct) -nan (-nan pct)\n2-groups: 4.89 (0.00 pct) 4.71 (3.68 pct)\n", 1,
+		[]string{"1-groups|tip|value|4.25", "2-groups|patched|value|4.71"}},
+	{"value out of range", "Test: a b\n1: 1e999 (0.00 pct) 2.0 (1.00 pct)\n2: 1.5 (0.00 pct) 2.5 (1.00 pct)\n", 1,
+		[]string{"1|a|pct|0.00", "1|b|value|2.0", "2|a|value|1.5"}},
 }
 
 func TestValuePct(t *testing.T) { runCellCases(t, valuePct{}, valuePctCases) }

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/lkmlbench/lkmlbench/corpus"
+	"github.com/lkmlbench/lkmlbench/internal/termtext"
 )
 
 // crawlCmd stores every benchmark table of whole archives in a database.
@@ -90,9 +91,9 @@ func (c *crawlCmd) Run(ctx context.Context, k *kong.Context, n notes) (err error
 		switch {
 		case faults > maxFaultLines:
 		case f.Warning:
-			show.println(fmt.Sprintf("lkmlbench: %s: %v", kind, f))
+			show.println(fmt.Sprintf("lkmlbench: %s: %s", kind, termtext.Visible(fmt.Sprint(f))))
 		default:
-			show.printErr(k.Stderr, fmt.Sprintf("lkmlbench: %s: %v", kind, f))
+			show.printErr(k.Stderr, fmt.Sprintf("lkmlbench: %s: %s", kind, termtext.Visible(fmt.Sprint(f))))
 		}
 		if faults == maxFaultLines {
 			show.println("lkmlbench: further faults and warnings are only counted")

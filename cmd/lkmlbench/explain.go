@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/lkmlbench/lkmlbench"
+	"github.com/lkmlbench/lkmlbench/internal/termtext"
 )
 
 // writeExplain lists, per message, each candidate block and each family's
@@ -12,7 +13,7 @@ import (
 func writeExplain(w io.Writer, ex []lkmlbench.Explanation) {
 	for _, e := range ex {
 		for _, c := range e.Candidates {
-			fmt.Fprintf(w, "%s:%d-%d: candidate block (message %s)\n", e.Source, c.StartLine, c.EndLine, e.MessageID)
+			fmt.Fprintf(w, "%s:%d-%d: candidate block (message %s)\n", termtext.Visible(e.Source), c.StartLine, c.EndLine, termtext.Visible(e.MessageID))
 			if len(c.Verdicts) == 0 {
 				fmt.Fprintf(w, "    no family read a table here\n")
 			}

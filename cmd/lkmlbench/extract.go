@@ -11,6 +11,7 @@ import (
 
 	"github.com/lkmlbench/lkmlbench"
 	"github.com/lkmlbench/lkmlbench/export"
+	"github.com/lkmlbench/lkmlbench/internal/termtext"
 	"github.com/lkmlbench/lkmlbench/mbox"
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/normalize"
@@ -147,7 +148,7 @@ func (c *extractCmd) Run(ctx context.Context, k *kong.Context, n notes) error {
 	}
 	if c.Check && len(r.mismatches) > 0 {
 		for _, m := range r.mismatches {
-			fmt.Fprintf(k.Stderr, "%s: pct_mismatch: %s\n", position(m), m.Message)
+			fmt.Fprintf(k.Stderr, "%s: pct_mismatch: %s\n", termtext.Visible(position(m)), termtext.Visible(m.Message))
 		}
 		return errInputs
 	}
@@ -195,7 +196,7 @@ type extractRun struct {
 // warnings go to standard error at once, tables to the record writer.
 func (r *extractRun) take(tables []model.Table, warnings []model.Warning) error {
 	for _, w := range warnings {
-		fmt.Fprintf(r.notes, "%s: warning: %s\n", position(w), w.Message)
+		fmt.Fprintf(r.notes, "%s: warning: %s\n", termtext.Visible(position(w)), termtext.Visible(w.Message))
 	}
 	if len(tables) == 0 {
 		return nil
@@ -219,7 +220,7 @@ func (r *extractRun) done(err error) {
 	if errors.Is(err, context.Canceled) {
 		err = fmt.Errorf("interrupted: %w", err)
 	}
-	fmt.Fprintf(r.stderr, "lkmlbench: %v\n", err)
+	fmt.Fprintf(r.stderr, "lkmlbench: %s\n", termtext.Visible(err.Error()))
 }
 
 // progress reports what the last input added: its warnings (streaming
@@ -229,7 +230,7 @@ func (r *extractRun) progress(out *output) error {
 	if r.records == nil {
 		doc := r.ex.Document()
 		for _, w := range doc.Warnings[r.warnings:] {
-			fmt.Fprintf(r.notes, "%s: warning: %s\n", position(w), w.Message)
+			fmt.Fprintf(r.notes, "%s: warning: %s\n", termtext.Visible(position(w)), termtext.Visible(w.Message))
 		}
 		r.warnings = len(doc.Warnings)
 	}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 )
 
 // output is where a command writes its result: standard output, or a file
@@ -70,7 +71,43 @@ func createOutput(path string, stdout io.Writer) (*output, error) {
 		return nil, fmt.Errorf("%s: %w", path, unwrapPath(err))
 	}
 	o.tmp, o.Writer = tmp, bufio.NewWriter(tmp)
+	pending.add(o)
 	return o, nil
+}
+
+// pending holds the outputs whose temporary file is not yet renamed or
+// removed, so that an internal error, which ends the run wherever it
+// happens, leaves none behind.
+var pending = outputSet{set: map[*output]bool{}}
+
+type outputSet struct {
+	mu  sync.Mutex
+	set map[*output]bool
+}
+
+func (p *outputSet) add(o *output) {
+	p.mu.Lock()
+	p.set[o] = true
+	p.mu.Unlock()
+}
+
+func (p *outputSet) remove(o *output) {
+	p.mu.Lock()
+	delete(p.set, o)
+	p.mu.Unlock()
+}
+
+// abortAll removes every pending temporary file.
+func (p *outputSet) abortAll() {
+	p.mu.Lock()
+	outs := make([]*output, 0, len(p.set))
+	for o := range p.set {
+		outs = append(outs, o)
+	}
+	p.mu.Unlock()
+	for _, o := range outs {
+		o.abort()
+	}
 }
 
 // createTemp makes a new file beside target. It is created with mode 0666
@@ -115,6 +152,7 @@ func (o *output) commit() error {
 	if err := os.Rename(o.tmp.Name(), o.target); err != nil {
 		return fmt.Errorf("%s: %w", o.path, unwrapPath(err))
 	}
+	pending.remove(o)
 	o.tmp = nil
 	return nil
 }
@@ -132,6 +170,7 @@ func (o *output) abort() {
 	}
 	o.tmp.Close()
 	os.Remove(o.tmp.Name())
+	pending.remove(o)
 	o.tmp = nil
 }
 

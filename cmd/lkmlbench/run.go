@@ -7,11 +7,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 
 	"github.com/alecthomas/kong"
 
 	"github.com/lkmlbench/lkmlbench/export"
+	"github.com/lkmlbench/lkmlbench/internal/termtext"
 	"github.com/lkmlbench/lkmlbench/mbox"
 )
 
@@ -69,16 +71,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 		kong.Exit(func(code int) { exit = code; panic(exitSignal{}) }),
 	)
 	if err != nil {
-		fmt.Fprintf(stderr, "lkmlbench: %v\n", err)
+		fmt.Fprintf(stderr, "lkmlbench: %s\n", termtext.Visible(err.Error()))
 		return exitUsage
 	}
 	return func() (code int) {
 		defer func() {
 			if r := recover(); r != nil {
-				if _, ok := r.(exitSignal); !ok {
-					panic(r)
+				if _, ok := r.(exitSignal); ok {
+					code = exit
+					return
 				}
-				code = exit
+				// The library keeps a panic to the message it happened
+				// in; one that gets here ends the run, as an error and
+				// without a half-written output.
+				pending.abortAll()
+				internalError(stderr, r, debug.Stack())
+				code = exitError
 			}
 		}()
 		kctx, err := parser.Parse(args)
@@ -102,12 +110,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 				usageError(parser, kctx, err)
 				return exitUsage
 			case !errors.Is(err, errInputs):
-				fmt.Fprintf(stderr, "lkmlbench: %v\n", err)
+				fmt.Fprintf(stderr, "lkmlbench: %s\n", termtext.Visible(err.Error()))
 			}
 			return exitError
 		}
 		return exitOK
 	}()
+}
+
+// internalError reports a panic on stderr; a report that panics in turn
+// (a broken writer) is given up, since the exit status still says it.
+func internalError(stderr io.Writer, r any, stack []byte) {
+	defer func() { _ = recover() }()
+	fmt.Fprintf(stderr, "lkmlbench: internal error (please report): %s\n%s", termtext.Visible(fmt.Sprint(r)), stack)
 }
 
 // usageErr is a command line that parses but makes no sense, found by a

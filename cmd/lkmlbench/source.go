@@ -7,6 +7,7 @@ import (
 
 	"github.com/lkmlbench/lkmlbench"
 	"github.com/lkmlbench/lkmlbench/export/store"
+	"github.com/lkmlbench/lkmlbench/internal/termtext"
 	"github.com/lkmlbench/lkmlbench/model"
 )
 
@@ -86,7 +87,7 @@ func (s *inputSource) document(ctx context.Context, stderr io.Writer, lean bool)
 	ex := lkmlbench.New(lkmlbench.Options{Benchmarks: bl, Lean: lean})
 	for _, in := range s.Inputs {
 		if err := addInput(ctx, ex, in, s.LoreBase, s.Refresh); err != nil {
-			fmt.Fprintf(stderr, "lkmlbench: %v\n", err)
+			fmt.Fprintf(stderr, "lkmlbench: %s\n", termtext.Visible(err.Error()))
 			failed = true
 		}
 	}
