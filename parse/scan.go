@@ -42,6 +42,12 @@ func segments(body []model.Line) []*segment {
 			cur = nil
 			continue
 		}
+		if cur != nil && l.Depth != cur.lines[0].Depth && strings.TrimSpace(l.Text) == "" && k+1 < len(body) && body[k+1].Kind == model.KindText && body[k+1].Depth == cur.lines[0].Depth && !body[k+1].PartStart {
+			// an empty line without the quote markers of the lines
+			// around it (a client that double-spaces a quoted table
+			// adds bare blank lines) is one of theirs
+			l.Depth = cur.lines[0].Depth
+		}
 		if cur == nil || cur.lines[0].Depth != l.Depth || l.PartStart {
 			n := 1 // the segment's length, for its slices
 			for n < len(body)-k && body[k+n].Kind == model.KindText && body[k+n].Depth == l.Depth && !body[k+n].PartStart {
@@ -71,6 +77,7 @@ func segments(body []model.Line) []*segment {
 // A segment without such lines costs one pass of the scanner and nothing
 // else.
 func (s *segment) blocks() []*Block {
+	s.closeDoubleSpacing()
 	runs := s.tableRuns()
 	if s.unwrapRows(runs) {
 		runs = s.tableRuns() // joined rows moved the lines up

@@ -286,3 +286,70 @@ func (s *segment) markWraps(first, last int, join []bool) {
 		}
 	}
 }
+
+// A double-spacing client (or a careless paste) puts a blank line after
+// every line, so a table arrives as rows with a blank line between each
+// two:
+//
+//	4k       812.3     820.1
+//
+//	16k     1630.8    1702.4
+//
+//	64k     2410.0    2388.9
+//
+// A reader sees one table: the blank lines do not part groups of rows, as
+// no group holds more than one line. closeDoubleSpacing drops such blank
+// lines before the runs are cut, where three or more row lines in a row
+// each stand alone between blank lines; a blank line beside a group of
+// two or more rows is kept, as it parts groups a writer made.
+
+// rowLine reports whether a line reads as a table row or rule: it holds a
+// number token and is no running text, or it is a rule.
+func rowLine(text string) bool {
+	return isRule(text) || hasNumberToken(text) && !isProse(text)
+}
+
+// closeDoubleSpacing drops the blank lines of double-spaced row runs (see
+// above); the lines kept keep their No and Offset.
+func (s *segment) closeDoubleSpacing() {
+	blank := func(i int) bool { return strings.TrimSpace(s.lines[i].Text) == "" }
+	// drop[i]: line i is a blank line of a double-spaced run.
+	var drop []bool
+	n := len(s.lines)
+	for i := 1; i+1 < n; {
+		if !blank(i) || blank(i-1) || blank(i+1) || !rowLine(s.lines[i-1].Text) || !rowLine(s.lines[i+1].Text) {
+			i++
+			continue
+		}
+		// a chain of blank lines at i, i+2, ...: rows at i-1, i+1, ...
+		j := i
+		for j+3 < n && blank(j+2) && !blank(j+3) && rowLine(s.lines[j+3].Text) {
+			j += 2
+		}
+		// the rows at the chain's ends are no part of a group of rows
+		// (a rule or a header may sit right above or below them)
+		alone := func(k int) bool {
+			return k < 0 || k >= n || blank(k) || !hasNumberToken(s.lines[k].Text) || isProse(s.lines[k].Text)
+		}
+		if j > i && alone(i-2) && alone(j+2) {
+			if drop == nil {
+				drop = make([]bool, n)
+			}
+			for k := i; k <= j; k += 2 {
+				drop[k] = true
+			}
+		}
+		i = j + 2
+	}
+	if drop == nil {
+		return
+	}
+	lines, tableish := s.lines[:0:0], s.tableish[:0:0]
+	for i, l := range s.lines {
+		if !drop[i] {
+			lines = append(lines, l)
+			tableish = append(tableish, s.tableish[i])
+		}
+	}
+	s.lines, s.tableish = lines, tableish
+}
