@@ -168,6 +168,9 @@ func (g *grid) keyColumn() {
 		g.cells[i] = g.cells[i][1:]
 	}
 	g.cols = g.cols[1:]
+	if g.pipeField != nil {
+		g.pipeField = g.pipeField[1:]
+	}
 }
 
 // indexRow reports whether the first row numbers the columns (cpu 0 1 2

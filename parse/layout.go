@@ -598,6 +598,16 @@ type grid struct {
 	labelHead   string // header fragments over the row labels
 	cells       [][]*cellRead
 	labels      []string
+	// labelPieces is how many pieces the rows' labels are made of (the
+	// most common count), and pipeField the '|'-separated field of the
+	// rows each column lies in (nil when the rows hold no '|' or do not
+	// agree): what places the titles by order when alignment was lost.
+	labelPieces int
+	pipeField   []int
+	pipes       int // '|' count of the rows with pipeField
+	// overlapped: the columns' spans over the rows overlap, so the rows
+	// do not line up (spacing collapsed) and positions place no title
+	overlapped bool
 }
 
 // place builds the grid of a body: columns from the rows with the most
@@ -624,6 +634,11 @@ func place(bd body) (grid, bool) {
 			g.cols[j].start, g.cols[j].end = min(g.cols[j].start, c.start), max(g.cols[j].end, c.end)
 		}
 	}
+	for j := 1; j < n; j++ {
+		g.overlapped = g.overlapped || g.cols[j].start < g.cols[j-1].end
+	}
+	g.labelPieces = modalLabelPieces(bd.lines)
+	g.pipeField, g.pipes = pipeFields(bd.lines, n)
 	for k := range bd.lines {
 		l := &bd.lines[k]
 		row := make([]*cellRead, n)
@@ -756,7 +771,7 @@ func (g *grid) placeLine(l layLine) (frags []headFrag, head string) {
 		left, ps = append(left, ps[0]), ps[1:]
 	}
 	at := make([]int, len(ps))
-	clash := false
+	clash := g.overlapped
 	used := map[int]bool{}
 	for k, p := range ps {
 		at[k] = nearestColumn(g.cols, p.start, p.end)
@@ -783,6 +798,18 @@ func (g *grid) placeLine(l layLine) (frags []headFrag, head string) {
 			frags = append(frags, headFrag{text: strings.Join(strings.Fields(p.text(l.text)), " "), from: at[k], to: at[k] + 1})
 		}
 		return frags, labelText(l.text, left)
+	}
+	if frags, head, ok := g.byPipes(l); ok {
+		return frags, head
+	}
+	if all := l.pieces; len(all) == n || g.labelPieces > 0 && len(all) == n+g.labelPieces {
+		// one title piece per column, after the label column's title:
+		// read by order, as a person reads a header whose spacing is gone
+		k0 := len(all) - n
+		for j, p := range all[k0:] {
+			frags = append(frags, headFrag{text: strings.Join(strings.Fields(p.text(l.text)), " "), from: j, to: j + 1})
+		}
+		return frags, labelText(l.text, all[:k0])
 	}
 	titles, head, ok := byOrder(strings.TrimSpace(l.text), n)
 	if !ok {
@@ -843,4 +870,111 @@ func byOrder(text string, n int) (titles []string, head string, ok bool) {
 		titles[j] = chunks[j/span]
 	}
 	return titles, "", true
+}
+
+// modalLabelPieces is the most common number of label pieces of the rows.
+func modalLabelPieces(rows []layLine) int {
+	count := map[int]int{}
+	best := 0
+	for _, l := range rows {
+		k := len(l.labels)
+		if count[k]++; count[k] > count[best] || count[k] == count[best] && k < best {
+			best = k
+		}
+	}
+	return best
+}
+
+// pipeIndex returns the byte offsets of the '|' of a line.
+func pipeIndex(text string) []int {
+	var out []int
+	for i := 0; i < len(text); i++ {
+		if text[i] == '|' {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// fieldOf is the '|'-separated field a column lies in: how many pipes
+// lie left of it.
+func fieldOf(pipes []int, at int) int {
+	f := 0
+	for f < len(pipes) && pipes[f] < at {
+		f++
+	}
+	return f
+}
+
+// pipeFields returns, for the rows with all n cells, the field each
+// column lies in and the rows' pipe count, when every such row has the
+// same pipes and puts each column in the same field; nil otherwise.
+func pipeFields(rows []layLine, n int) ([]int, int) {
+	var out []int
+	pipes := -1
+	for _, l := range rows {
+		if len(l.cells) != n {
+			continue
+		}
+		if !l.hasPipe {
+			return nil, 0
+		}
+		ps := pipeIndex(l.text)
+		if out == nil {
+			out, pipes = make([]int, n), len(ps)
+			for j, c := range l.cells {
+				out[j] = fieldOf(ps, c.start)
+			}
+			continue
+		}
+		if len(ps) != pipes {
+			return nil, 0
+		}
+		for j, c := range l.cells {
+			if fieldOf(ps, c.start) != out[j] {
+				return nil, 0
+			}
+		}
+	}
+	return out, pipes
+}
+
+// byPipes places the fields of a header line by its '|' separators when
+// it has as many as the rows: field f titles the columns lying in field f
+// of the rows (a group title when they are several), and a field over no
+// column titles the row labels. This holds however the blanks around the
+// pipes were changed.
+func (g *grid) byPipes(l layLine) (frags []headFrag, head string, ok bool) {
+	if len(g.pipeField) != len(g.cols) || len(g.cols) == 0 || !l.hasPipe {
+		return nil, "", false
+	}
+	ps := pipeIndex(l.text)
+	if len(ps) != g.pipes {
+		return nil, "", false
+	}
+	bounds := append(append([]int{-1}, ps...), len(l.text))
+	for f := 0; f+1 < len(bounds); f++ {
+		text := strings.Join(strings.Fields(l.text[bounds[f]+1:bounds[f+1]]), " ")
+		if text == "" || isRule(text) {
+			continue
+		}
+		from, to := -1, -1
+		for j, pf := range g.pipeField {
+			if pf == f {
+				if from < 0 {
+					from = j
+				}
+				to = j + 1
+			}
+		}
+		if from < 0 {
+			if f < g.pipeField[0] {
+				head = joinText(head, text)
+				continue
+			}
+			return nil, "", false // a title past the columns
+		}
+		frags = append(frags, headFrag{text: text, from: from, to: to})
+	}
+	return frags, head, len(frags) > 0
 }
