@@ -771,7 +771,7 @@ func (g *grid) placeLine(l layLine) (frags []headFrag, head string) {
 		left, ps = append(left, ps[0]), ps[1:]
 	}
 	at := make([]int, len(ps))
-	clash := g.overlapped
+	clash := false
 	used := map[int]bool{}
 	for k, p := range ps {
 		at[k] = nearestColumn(g.cols, p.start, p.end)
@@ -785,6 +785,10 @@ func (g *grid) placeLine(l layLine) (frags []headFrag, head string) {
 	if !clash && len(left) == 0 && len(ps) < n && (words == n || words == n+1) && len(ps) < words {
 		clash = true // "config base patched": one piece, a word per column
 	}
+	// rows that do not line up place no title by position either, unless
+	// no order reads the line
+	byPos := !clash
+	clash = clash || g.overlapped
 	if clash && len(left) == 0 && len(ps) == n+1 && ps[0].start < g.cols[0].start {
 		// the label column's title, shifted over the first column
 		left, ps, at = ps[:1], ps[1:], at[1:]
@@ -793,11 +797,15 @@ func (g *grid) placeLine(l layLine) (frags []headFrag, head string) {
 		}
 		clash = false
 	}
-	if !clash || len(ps) > n {
+	positional := func() ([]headFrag, string) {
+		var frags []headFrag
 		for k, p := range ps {
 			frags = append(frags, headFrag{text: strings.Join(strings.Fields(p.text(l.text)), " "), from: at[k], to: at[k] + 1})
 		}
 		return frags, labelText(l.text, left)
+	}
+	if !clash || len(ps) > n {
+		return positional()
 	}
 	if frags, head, ok := g.byPipes(l); ok {
 		return frags, head
@@ -812,6 +820,9 @@ func (g *grid) placeLine(l layLine) (frags []headFrag, head string) {
 		return frags, labelText(l.text, all[:k0])
 	}
 	titles, head, ok := byOrder(strings.TrimSpace(l.text), n)
+	if !ok && byPos {
+		return positional()
+	}
 	if !ok {
 		return nil, ""
 	}
