@@ -78,6 +78,7 @@ func segments(body []model.Line) []*segment {
 // else.
 func (s *segment) blocks() []*Block {
 	s.closeDoubleSpacing()
+	s.joinTails()
 	runs := s.tableRuns()
 	if s.unwrapRows(runs) {
 		runs = s.tableRuns() // joined rows moved the lines up
