@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -428,6 +429,7 @@ func subHeading(l layLine) (string, bool) {
 func readHead(lines []layLine, first int) []int {
 	var heads []int
 	blanks := 0
+	gridRule := false // line i+1 is a rule between the header rows of a grid
 	for i := first - 1; i >= 0 && len(heads) < maxHeadLines; i-- {
 		l := lines[i]
 		switch l.class {
@@ -439,9 +441,20 @@ func readHead(lines []layLine, first int) []int {
 				return nil
 			}
 		case lcRule, lcPipeOnly:
-			if len(heads) > 0 && l.class == lcRule {
+			// a ruled grid draws a rule under every header row too
+			// ("+----+----+" between "| IOdepth | 8 |" and "| | KIOPS |"),
+			// and there a row of numbers over titles is a header row
+			above := i > 0 && (lines[i-1].class == lcText || lines[i-1].class == lcData) && lines[i-1].hasPipe
+			gridRule = len(heads) > 0 && hasCorner(l.text) && above && lines[heads[len(heads)-1]].hasPipe
+			if len(heads) > 0 && l.class == lcRule && !gridRule {
 				return reverse(heads)
 			}
+		case lcData:
+			if !gridRule {
+				return reverse(heads)
+			}
+			gridRule = false
+			heads = append(heads, i)
 		case lcText:
 			t := strings.TrimSpace(l.text)
 			// a "label:" line ends the header walk, but directly above
@@ -449,6 +462,7 @@ func readHead(lines []layLine, first int) []int {
 			if !headerText(t) || strings.HasSuffix(t, ":") && len(l.pieces) == 1 && len(heads) > 0 {
 				return reverse(heads)
 			}
+			gridRule = false
 			heads = append(heads, i)
 		default:
 			return reverse(heads)
@@ -604,7 +618,8 @@ type grid struct {
 	// agree): what places the titles by order when alignment was lost.
 	labelPieces int
 	pipeField   []int
-	pipes       int // '|' count of the rows with pipeField
+	pipes       int   // '|' count of the rows with pipeField
+	pipeAt      []int // where the rows' '|' stand
 	// overlapped: the columns' spans over the rows overlap, so the rows
 	// do not line up (spacing collapsed) and positions place no title
 	overlapped bool
@@ -639,6 +654,12 @@ func place(bd body) (grid, bool) {
 	}
 	g.labelPieces = modalLabelPieces(bd.lines)
 	g.pipeField, g.pipes = pipeFields(bd.lines, n)
+	for _, l := range bd.lines {
+		if g.pipeField != nil && len(l.cells) == n {
+			g.pipeAt = pipeIndex(l.text)
+			break
+		}
+	}
 	for k := range bd.lines {
 		l := &bd.lines[k]
 		row := make([]*cellRead, n)
@@ -765,6 +786,9 @@ type headFrag struct {
 // over the row labels.
 func (g *grid) placeLine(l layLine) (frags []headFrag, head string) {
 	n := len(g.cols)
+	if frags, head, ok := g.bySeparators(l); ok {
+		return frags, head
+	}
 	ps := l.pieces
 	var left []piece
 	for len(ps) > 0 && ps[0].end <= g.cols[0].start {
@@ -984,6 +1008,50 @@ func (g *grid) byPipes(l layLine) (frags []headFrag, head string, ok bool) {
 				continue
 			}
 			return nil, "", false // a title past the columns
+		}
+		frags = append(frags, headFrag{text: text, from: from, to: to})
+	}
+	return frags, head, len(frags) > 0
+}
+
+// bySeparators places the fields of a header line of a ruled grid whose
+// '|' stand where the rows' do, some of the rows' missing (a group title
+// over several columns): each field titles the columns between its
+// separators.
+func (g *grid) bySeparators(l layLine) (frags []headFrag, head string, ok bool) {
+	if len(g.pipeField) != len(g.cols) || len(g.pipeAt) == 0 || !l.hasPipe {
+		return nil, "", false
+	}
+	ps := pipeIndex(l.text)
+	if len(ps) >= len(g.pipeAt) || len(ps) < 2 {
+		return nil, "", false
+	}
+	for _, p := range ps {
+		if !slices.Contains(g.pipeAt, p) {
+			return nil, "", false
+		}
+	}
+	bounds := append(append([]int{-1}, ps...), len(l.text))
+	for f := 0; f+1 < len(bounds); f++ {
+		text := strings.Join(strings.Fields(l.text[bounds[f]+1:bounds[f+1]]), " ")
+		if text == "" || isRule(text) {
+			continue
+		}
+		from, to := -1, -1
+		for j, c := range g.cols {
+			if c.start > bounds[f] && c.end <= bounds[f+1] {
+				if from < 0 {
+					from = j
+				}
+				to = j + 1
+			}
+		}
+		if from < 0 {
+			if f == 0 || bounds[f+1] <= g.cols[0].start {
+				head = joinText(head, text)
+				continue
+			}
+			return nil, "", false
 		}
 		frags = append(frags, headFrag{text: text, from: from, to: to})
 	}

@@ -60,6 +60,10 @@ func segments(body []model.Line) []*segment {
 			// mailers (Evolution) pad columns with no-break spaces
 			l.Text = strings.ReplaceAll(l.Text, "\u00a0", " ")
 		}
+		if xCorners(l.Text) {
+			// "x-----x-----x": a grid's corners drawn with 'x'
+			l.Text = strings.ReplaceAll(l.Text, "x", "+")
+		}
 		if text, mark := cutMarker(l.Text); mark != "" {
 			if cur.marks == nil {
 				cur.marks = map[int]string{}
@@ -213,4 +217,29 @@ func isRule(s string) bool {
 		}
 	}
 	return n >= 3
+}
+
+// xCorners reports whether a line is a grid rule whose corners are drawn
+// with 'x' ("x-----x-----x"): only dashes, '=' and 'x', every 'x' at an
+// end of a run of three dashes or more, and two 'x' at least.
+func xCorners(s string) bool {
+	t := strings.TrimSpace(s)
+	if len(t) < 5 || t[0] != 'x' || t[len(t)-1] != 'x' || strings.Count(t, "x") < 2 {
+		return false
+	}
+	run := 0
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '-', '=':
+			run++
+		case 'x':
+			if i > 0 && run < 3 {
+				return false
+			}
+			run = 0
+		default:
+			return false
+		}
+	}
+	return true
 }
