@@ -476,7 +476,7 @@ func (g *grid) table(b *Block, bd body) model.Table {
 			}
 		}
 		r.Cells = make([]model.Cell, 0, 2*slots) // a value and a figure beside it, mostly
-		var cellCases []string // the case of each cell, "" for the row's
+		var cellCases []string                   // the case of each cell, "" for the row's
 		var cellCol []cellSpan
 		for j, c := range g.cells[i] {
 			if c == nil {
