@@ -35,11 +35,61 @@ func altQuotes(lines []model.Line) {
 			for k := i; k < j; k++ {
 				rest := strings.TrimPrefix(lines[k].Text[1:], " ")
 				depth, t := unquote(rest)
+				lines[k].Quote += len(lines[k].Text) - len(t)
 				lines[k].Text, lines[k].Depth = t, d+1+depth
 			}
 		}
 		i = j
 	}
+}
+
+// indentedQuotes gives its depth to quoting indented as a whole: a reply
+// pasted into an indented block, or a body every line of which a client
+// or an author indented, keeps its "> " markers behind the blanks, and a
+// reader sees it as quoted all the same. A run of two or more lines that
+// all start with the same blanks and a '>' that is a marker (followed by a
+// blank, another '>' or the line's end, never "  >10ms") is quoting; the
+// blanks go with the markers.
+func indentedQuotes(lines []model.Line) {
+	for i := 0; i < len(lines); {
+		lead, ok := indentedMarker(lines[i].Text)
+		if !ok {
+			i++
+			continue
+		}
+		d := lines[i].Depth
+		j := i + 1
+		for j < len(lines) && lines[j].Depth == d {
+			if l, ok := indentedMarker(lines[j].Text); !ok || l != lead {
+				break
+			}
+			j++
+		}
+		if j-i >= 2 {
+			for k := i; k < j; k++ {
+				depth, t := unquote(lines[k].Text[lead:])
+				lines[k].Quote += len(lines[k].Text) - len(t)
+				lines[k].Text, lines[k].Depth = t, d+depth
+			}
+		}
+		i = j
+	}
+}
+
+// indentedMarker returns the length of the blanks before a quote marker
+// that t starts with after one or more blanks.
+func indentedMarker(t string) (int, bool) {
+	n := 0
+	for n < len(t) && (t[n] == ' ' || t[n] == '\t') {
+		n++
+	}
+	if n == 0 || n >= len(t) || t[n] != '>' {
+		return 0, false
+	}
+	if k := n + 1; k < len(t) && t[k] != ' ' && t[k] != '>' {
+		return 0, false
+	}
+	return n, true
 }
 
 // altMarker returns the marker a line starts with: the marker alone or

@@ -36,7 +36,7 @@ func splitLines(text string, firstLine int, offset int64) []model.Line {
 		}
 		raw := strings.TrimSuffix(strings.TrimSuffix(text[:end], "\n"), "\r")
 		depth, t := unquote(raw)
-		lines = append(lines, model.Line{Text: t, No: firstLine + i, Offset: off, Depth: depth})
+		lines = append(lines, model.Line{Text: t, No: firstLine + i, Offset: off, Depth: depth, Quote: len(raw) - len(t)})
 		off += int64(end)
 		text = text[end:]
 	}
@@ -45,9 +45,11 @@ func splitLines(text string, firstLine int, offset int64) []model.Line {
 
 // markLines sets the kinds and authors of split lines (see BodyLines). The
 // repairs of old or damaged mail come first: PGP armor, "| " and ": "
-// quoting, quoted lines whose wrapped rest lost its markers.
+// quoting, quoting indented as a whole, quoted lines whose wrapped rest
+// lost its markers.
 func markLines(lines []model.Line, author string) []model.Line {
 	stripPGP(lines)
+	indentedQuotes(lines)
 	altQuotes(lines)
 	rejoinWrappedQuotes(lines)
 	names := markAttributions(lines)

@@ -112,6 +112,11 @@ func TestBodyLines(t *testing.T) {
 			want: []string{"0|text|Me|| test | base | new |", "0|text|Me|| a    | 1.0  | 2.0 |"},
 		},
 		{
+			name: "quoting indented as a whole",
+			in:   "    > base  1.0\n    >\n    > > new   2.0\n  >10ms  4\n  >20ms  1\n",
+			want: []string{"1|text||base  1.0", "1|text||", "2|text||new   2.0", "0|text|Me|  >10ms  4", "0|text|Me|  >20ms  1"},
+		},
+		{
 			name: "wrapped rest of a quoted row regains its depth",
 			in:   ">> Hmean     send-1024   5123.45 (   0.00%)   5234.56 (   2.17%)\n> 5301.12 (   3.47%)\n>> Hmean     send-2048   6123.45 (   0.00%)   6234.56 (   1.81%)\n",
 			want: []string{"2|text||Hmean     send-1024   5123.45 (   0.00%)   5234.56 (   2.17%)", "2|text||5301.12 (   3.47%)", "2|text||Hmean     send-2048   6123.45 (   0.00%)   6234.56 (   1.81%)"},

@@ -76,14 +76,17 @@ func (r *htmlRenderer) walk(n *xhtml.Node, pre bool) {
 }
 
 // text writes a text node: as is inside <pre>, else with its white space
-// collapsed to single spaces between words, also across inline tags.
+// collapsed to single spaces between words, also across inline tags. Only
+// HTML's white space collapses: a run of no-break spaces (&nbsp;) is what
+// an HTML mailer writes to keep a table's columns aligned, and stays as
+// wide as it is.
 func (r *htmlRenderer) text(t string, pre bool) {
 	if pre {
 		r.b.WriteString(t)
 		r.space = false
 		return
 	}
-	words := strings.Fields(t)
+	words := strings.FieldsFunc(t, func(c rune) bool { return c < 0x80 && isHTMLSpace(byte(c)) })
 	if t != "" && isHTMLSpace(t[0]) {
 		r.space = true
 	}

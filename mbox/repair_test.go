@@ -64,6 +64,7 @@ func TestMimeHTMLText(t *testing.T) {
 		{"blockquote quotes", "<div>me</div><blockquote>you<br>too<blockquote>him</blockquote></blockquote>", "me\n> you\n> too\n>> him\n"},
 		{"pre keeps lines", "<pre>a  1\nb  2</pre>", "a  1\nb  2\n"},
 		{"script and style vanish", "<style>p{}</style><script>x=1</script><p>ok&nbsp;1</p>", "ok 1\n"},
+		{"nbsp runs keep alignment", "<div>name&nbsp;&nbsp;&nbsp; base&nbsp;&nbsp; new</div>\n<div><br></div>\n<div>&nbsp;&nbsp; run&nbsp;&nbsp;&nbsp; 12.5&nbsp; 13.0</div>", "name    base   new\n\n   run    12.5  13.0\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -51,6 +51,11 @@ type Line struct {
 	Offset int64
 	// Depth is the quote depth: the number of '>' markers.
 	Depth int
+	// Quote is the width of the quote markers (and the blanks among and
+	// before them) removed from the start of the line, in bytes: Text
+	// starts at that byte of the decoded line, and a tab in Text stops
+	// where it showed behind them.
+	Quote int
 	// Author wrote the text at this depth: the message author at depth 0,
 	// the attributed author of the quoted text otherwise; "" when unknown.
 	Author string

@@ -9,8 +9,14 @@
 // Reading goes through layers, each in its own files, so that a new table
 // layout is a new combination of known pieces rather than a new reader:
 //
-//  0. Candidates (scan.go, unwrap.go): a plain line scanner splits a body
-//     into segments of same-depth text, cuts trailing row markers ("*",
+//  0. Canonical text (package parse/internal/text): a body is cut into
+//     segments of text of one quote depth and MIME part, and every line
+//     is given as a person sees it (tabs expanded at the writer's stops,
+//     Unicode spaces as blanks, trailing blanks and the indentation the
+//     segment shares removed), with a byte map back to the decoded line.
+//     No reader looks at the raw whitespace of the mail.
+//     Candidates (scan.go, unwrap.go): a plain line scanner takes the
+//     segments of same-depth text, cuts trailing row markers ("*",
 //     "^") off lines, joins rows a mail client wrapped, and picks candidate
 //     blocks: runs of lines holding number tokens or rules, with the few
 //     lines above them that may be headers. Prose that only mentions

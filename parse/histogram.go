@@ -271,10 +271,10 @@ func histSplitHeader(text string, n int) []string {
 	return nil
 }
 
-// splitWide splits text at tabs and runs of two or more spaces.
+// splitWide splits a canonical line at runs of two or more blanks.
 func splitWide(text string) []string {
 	var out []string
-	for _, p := range strings.Split(strings.ReplaceAll(text, "\t", "  "), "  ") {
+	for _, p := range strings.Split(text, "  ") {
 		if p = strings.TrimSpace(p); p != "" {
 			out = append(out, p)
 		}

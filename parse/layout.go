@@ -7,44 +7,18 @@ import (
 
 // Layer 2, geometry. A candidate block's lines, lexed once (lexcache.go),
 // are cut into pieces (runs of tokens between '|' separators and gaps of
-// two or more blanks, never inside brackets) at display columns with tabs
-// expanded. From the pieces the layout reader finds a table's body (data
+// two or more blanks, never inside brackets) at the columns of the lines
+// in canonical form (package text: tabs expanded, Unicode spaces as
+// blanks). From the pieces the layout reader finds a table's body (data
 // rows, sub-headings, row groups, rows a mailer wrapped), its value
 // columns, and its header lines stacked above, each fragment given to the
 // columns it titles; it knows nothing of what a cell means beyond "holds a
 // value" (interpretation, interpret.go) or what the rows and columns stand
 // for (semantics, columnar.go and semantics.go).
 
-// tabWidth is the tab stop mail clients and terminals use.
-const tabWidth = 8
-
-// expandTabs returns s with tabs expanded to tabWidth stops, so that
-// columns aligned with tabs line up with columns aligned with blanks.
-func expandTabs(s string) string {
-	if strings.IndexByte(s, '\t') < 0 {
-		return s
-	}
-	var b strings.Builder
-	col := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\t' {
-			n := tabWidth - col%tabWidth
-			b.WriteString(strings.Repeat(" ", n))
-			col += n
-			continue
-		}
-		b.WriteByte(s[i])
-		// count display columns, not bytes, for multi-byte runes
-		if s[i] < 0x80 || s[i] >= 0xC0 {
-			col++
-		}
-	}
-	return b.String()
-}
-
 // piece is a run of tokens of one line between separators.
 type piece struct {
-	start, end int // byte columns in the tab-expanded line
+	start, end int // byte columns in the canonical line
 	toks       []tok
 	pipeBefore bool // a '|' separates this piece from the one before
 }
@@ -124,11 +98,10 @@ type layLine struct {
 
 // readLine classifies line i of a block and, for a data line, reads its
 // label and value cells. It takes the block's tokens of the line, lexed
-// once for every family, unless the line had to be rewritten first (tabs
-// expanded, a "name=value" split).
+// once for every family, unless the line had to be rewritten first (a
+// "name=value" split).
 func readLine(b *Block, i int) layLine {
-	raw := b.Lines[i].Text
-	text := expandTabs(raw)
+	text := b.Lines[i].Text
 	l := layLine{text: text}
 	trimmed := strings.TrimSpace(text)
 	switch {

@@ -11,18 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestExpandTabs(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"a\tb", "a       b"},
-		{"abcdefgh\tx", "abcdefgh        x"},
-		{"ab\t\tc", "ab              c"},
-		{"no tabs", "no tabs"},
-		{"µs\tx", "µs      x"}, // display columns, not bytes
-	} {
-		assert.Equal(t, tc.want, expandTabs(tc.in), "%q", tc.in)
-	}
-}
-
 func TestCutPieces(t *testing.T) {
 	for _, tc := range []struct {
 		in   string

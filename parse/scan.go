@@ -1,9 +1,11 @@
 package parse
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/text"
 )
 
 // Tuning of the candidate scanner. A table's header rarely sits more than a
@@ -33,46 +35,29 @@ type segment struct {
 // segments splits a body at quote-depth changes, at lines that never hold
 // tables (patches, signatures, attributions, header blocks), and where a
 // new MIME part starts, so that a heading of one part never titles a table
-// of another.
+// of another. Every reader sees the segment's lines in the canonical form
+// of package text (tabs expanded, Unicode spaces as spaces, the common
+// indentation removed), never the raw whitespace of the mail.
 func segments(body []model.Line) []*segment {
 	var out []*segment
-	var cur *segment
-	for k, l := range body {
-		if l.Kind != model.KindText {
-			cur = nil
-			continue
-		}
-		if cur != nil && l.Depth != cur.lines[0].Depth && strings.TrimSpace(l.Text) == "" && k+1 < len(body) && body[k+1].Kind == model.KindText && body[k+1].Depth == cur.lines[0].Depth && !body[k+1].PartStart {
-			// an empty line without the quote markers of the lines
-			// around it (a client that double-spaces a quoted table
-			// adds bare blank lines) is one of theirs
-			l.Depth = cur.lines[0].Depth
-		}
-		if cur == nil || cur.lines[0].Depth != l.Depth || l.PartStart {
-			n := 1 // the segment's length, for its slices
-			for n < len(body)-k && body[k+n].Kind == model.KindText && body[k+n].Depth == l.Depth && !body[k+n].PartStart {
-				n++
+	for _, ts := range text.Segments(quotedBlanks(body)) {
+		cur := &segment{lines: ts.Lines, tableish: make([]bool, len(ts.Lines))}
+		for i := range cur.lines {
+			l := &cur.lines[i]
+			if xCorners(l.Text) {
+				// "x-----x-----x": a grid's corners drawn with 'x'
+				l.Text = strings.ReplaceAll(l.Text, "x", "+")
 			}
-			cur = &segment{lines: make([]model.Line, 0, n), tableish: make([]bool, 0, n)}
-			out = append(out, cur)
-		}
-		if strings.Contains(l.Text, "\u00a0") {
-			// mailers (Evolution) pad columns with no-break spaces
-			l.Text = strings.ReplaceAll(l.Text, "\u00a0", " ")
-		}
-		if xCorners(l.Text) {
-			// "x-----x-----x": a grid's corners drawn with 'x'
-			l.Text = strings.ReplaceAll(l.Text, "x", "+")
-		}
-		if text, mark := cutMarker(l.Text); mark != "" {
-			if cur.marks == nil {
-				cur.marks = map[int]string{}
+			if t, mark := cutMarker(l.Text); mark != "" {
+				if cur.marks == nil {
+					cur.marks = map[int]string{}
+				}
+				cur.marks[l.No] = mark
+				l.Text = t
 			}
-			cur.marks[l.No] = mark
-			l.Text = text
+			cur.tableish[i] = tableLike(l.Text)
 		}
-		cur.lines = append(cur.lines, l)
-		cur.tableish = append(cur.tableish, tableLike(l.Text))
+		out = append(out, cur)
 	}
 	return out
 }
@@ -242,4 +227,24 @@ func xCorners(s string) bool {
 		}
 	}
 	return true
+}
+
+// quotedBlanks gives an empty line without quote markers between two lines
+// of one quote depth that depth: a client that double-spaces a quoted
+// table adds bare blank lines, and they are the table's, not a break of
+// the quote. body is copied only when a line changes.
+func quotedBlanks(body []model.Line) []model.Line {
+	out := body
+	for k := 1; k+1 < len(body); k++ {
+		l, prev, next := body[k], body[k-1], body[k+1]
+		if l.Kind != model.KindText || prev.Kind != model.KindText || next.Kind != model.KindText || next.PartStart ||
+			prev.Depth == 0 || prev.Depth != next.Depth || l.Depth == prev.Depth || strings.TrimSpace(l.Text) != "" {
+			continue
+		}
+		if &out[0] == &body[0] {
+			out = slices.Clone(body)
+		}
+		out[k].Depth = prev.Depth
+	}
+	return out
 }
