@@ -759,6 +759,9 @@ type headFrag struct {
 // over the row labels.
 func (g *grid) placeLine(l layLine) (frags []headFrag, head string) {
 	n := len(g.cols)
+	if frags, head, ok := g.byPipes(l); ok {
+		return frags, head
+	}
 	if frags, head, ok := g.bySeparators(l); ok {
 		return frags, head
 	}
@@ -1001,7 +1004,7 @@ func (g *grid) bySeparators(l layLine) (frags []headFrag, head string, ok bool) 
 	}
 	for _, p := range ps {
 		if !slices.Contains(g.pipeAt, p) {
-			return nil, "", false
+			return g.byFieldCount(l, ps)
 		}
 	}
 	bounds := append(append([]int{-1}, ps...), len(l.text))
@@ -1024,6 +1027,48 @@ func (g *grid) bySeparators(l layLine) (frags []headFrag, head string, ok bool) 
 				head = joinText(head, text)
 				continue
 			}
+			return nil, "", false
+		}
+		frags = append(frags, headFrag{text: text, from: from, to: to})
+	}
+	return frags, head, len(frags) > 0
+}
+
+// byFieldCount places a group header line of a '|' grid whose spacing was
+// changed by counting fields: after the fields over the row labels, each
+// of its fields spans the same number of the rows' fields ("| IOdepth |
+// 8 | 16 |" over "| | KIOPS | BW | Lat | KIOPS | BW | Lat |").
+func (g *grid) byFieldCount(l layLine, ps []int) (frags []headFrag, head string, ok bool) {
+	lead := g.pipeField[0] // the rows' fields before the first column
+	hf, df := len(ps), g.pipes // fields up to the last '|'
+	if !strings.HasSuffix(strings.TrimSpace(l.text), "|") {
+		hf, df = hf+1, df+1 // and the one after it, with no outer border
+	}
+	if hf <= lead || df <= lead || (df-lead)%(hf-lead) != 0 {
+		return nil, "", false
+	}
+	k := (df - lead) / (hf - lead)
+	bounds := append(append([]int{-1}, ps...), len(l.text))
+	for f := 0; f+1 < len(bounds); f++ {
+		text := strings.Join(strings.Fields(l.text[bounds[f]+1:bounds[f+1]]), " ")
+		if text == "" || isRule(text) {
+			continue
+		}
+		if f < lead {
+			head = joinText(head, text)
+			continue
+		}
+		lo, hi := lead+(f-lead)*k, lead+(f-lead+1)*k // the rows' fields it spans
+		from, to := -1, -1
+		for j, pf := range g.pipeField {
+			if pf >= lo && pf < hi {
+				if from < 0 {
+					from = j
+				}
+				to = j + 1
+			}
+		}
+		if from < 0 {
 			return nil, "", false
 		}
 		frags = append(frags, headFrag{text: text, from: from, to: to})
