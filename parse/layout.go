@@ -1039,7 +1039,7 @@ func (g *grid) bySeparators(l layLine) (frags []headFrag, head string, ok bool) 
 // of its fields spans the same number of the rows' fields ("| IOdepth |
 // 8 | 16 |" over "| | KIOPS | BW | Lat | KIOPS | BW | Lat |").
 func (g *grid) byFieldCount(l layLine, ps []int) (frags []headFrag, head string, ok bool) {
-	lead := g.pipeField[0] // the rows' fields before the first column
+	lead := g.pipeField[0]     // the rows' fields before the first column
 	hf, df := len(ps), g.pipes // fields up to the last '|'
 	if !strings.HasSuffix(strings.TrimSpace(l.text), "|") {
 		hf, df = hf+1, df+1 // and the one after it, with no outer border
