@@ -168,6 +168,9 @@ func (g *grid) keyColumn() {
 		g.cells[i] = g.cells[i][1:]
 	}
 	g.cols = g.cols[1:]
+	if g.pipeField != nil {
+		g.pipeField = g.pipeField[1:]
+	}
 }
 
 // indexRow reports whether the first row numbers the columns (cpu 0 1 2
@@ -411,10 +414,19 @@ func (g *grid) table(b *Block, bd body) model.Table {
 	if kernelRows {
 		key = groupKey(g, bd)
 	}
+	// over kernel rows, a group of columns titled by a number (a queue
+	// depth, a size: "IOdepth 8 | 16" over "KIOPS BW") is the case of
+	// the cells under it
+	caseOf := make([]string, len(g.titles))
 	if kernelRows || g.metricColumns() {
 		// the columns say what is measured, the rows who or where
 		for j := range g.titles {
 			means[j] = colMeaning{field: g.metric(j)}
+			if fr := g.frags[j]; kernelRows && g.spread[j] && len(fr) == 2 {
+				if _, ok := ReadNumber(fr[0], CommaUnknown); ok {
+					caseOf[j], means[j].field = fr[0], metricField(fr[1])
+				}
+			}
 		}
 	}
 	g.inheritVariants(means)
@@ -464,10 +476,16 @@ func (g *grid) table(b *Block, bd body) model.Table {
 			}
 		}
 		r.Cells = make([]model.Cell, 0, 2*slots) // a value and a figure beside it, mostly
+		var cellCases []string                   // the case of each cell, "" for the row's
+		var cellCol []cellSpan
 		for j, c := range g.cells[i] {
 			if c == nil {
 				continue
 			}
+			for len(cellCases) < len(r.Cells) {
+				cellCases = append(cellCases, caseAt(caseOf, cellCol, len(cellCases)))
+			}
+			cellCol = append(cellCol, cellSpan{from: len(r.Cells), col: j})
 			mean := means[j]
 			v, f := mean.variant, mean.field
 			if kernelRows || variant != "" {
@@ -501,7 +519,10 @@ func (g *grid) table(b *Block, bd body) model.Table {
 			}
 		}
 		if len(r.Cells) > 0 {
-			rows = append(rows, r)
+			for len(cellCases) < len(r.Cells) {
+				cellCases = append(cellCases, caseAt(caseOf, cellCol, len(cellCases)))
+			}
+			rows = append(rows, splitByCase(r, cellCases)...)
 		}
 	}
 	t := model.Table{Variants: variants, Rows: rows, Unit: units.common()}
@@ -713,4 +734,55 @@ func containsString(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// cellSpan says from which cell of a row on the cells are column col's.
+type cellSpan struct{ from, col int }
+
+// caseAt is the case of cell k of a row: that of the column the cell
+// came from ("" for the row's own case).
+func caseAt(caseOf []string, spans []cellSpan, k int) string {
+	col := -1
+	for _, sp := range spans {
+		if sp.from <= k {
+			col = sp.col
+		}
+	}
+	if col < 0 {
+		return ""
+	}
+	return caseOf[col]
+}
+
+// splitByCase splits a row whose cells belong to cases of their own
+// (cases[k] for cell k, "" for the row's) into one row per case, in the
+// order the cases first come.
+func splitByCase(row model.Row, cases []string) []model.Row {
+	split := false
+	for _, c := range cases {
+		split = split || c != ""
+	}
+	if !split {
+		return []model.Row{row}
+	}
+	var order []string
+	by := map[string]*model.Row{}
+	for k, c := range row.Cells {
+		name := cases[k]
+		if name == "" {
+			name = row.Case
+		}
+		r, ok := by[name]
+		if !ok {
+			r = &model.Row{Case: name, Line: row.Line, Offset: row.Offset, Flags: row.Flags}
+			by[name] = r
+			order = append(order, name)
+		}
+		r.Cells = append(r.Cells, c)
+	}
+	out := make([]model.Row, 0, len(order))
+	for _, name := range order {
+		out = append(out, *by[name])
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -401,6 +402,7 @@ func subHeading(l layLine) (string, bool) {
 func readHead(lines []layLine, first int) []int {
 	var heads []int
 	blanks := 0
+	gridRule := false // line i+1 is a rule between the header rows of a grid
 	for i := first - 1; i >= 0 && len(heads) < maxHeadLines; i-- {
 		l := lines[i]
 		switch l.class {
@@ -412,9 +414,20 @@ func readHead(lines []layLine, first int) []int {
 				return nil
 			}
 		case lcRule, lcPipeOnly:
-			if len(heads) > 0 && l.class == lcRule {
+			// a ruled grid draws a rule under every header row too
+			// ("+----+----+" between "| IOdepth | 8 |" and "| | KIOPS |"),
+			// and there a row of numbers over titles is a header row
+			above := i > 0 && (lines[i-1].class == lcText || lines[i-1].class == lcData) && lines[i-1].hasPipe
+			gridRule = len(heads) > 0 && hasCorner(l.text) && above && lines[heads[len(heads)-1]].hasPipe
+			if len(heads) > 0 && l.class == lcRule && !gridRule {
 				return reverse(heads)
 			}
+		case lcData:
+			if !gridRule {
+				return reverse(heads)
+			}
+			gridRule = false
+			heads = append(heads, i)
 		case lcText:
 			t := strings.TrimSpace(l.text)
 			// a "label:" line ends the header walk, but directly above
@@ -422,6 +435,7 @@ func readHead(lines []layLine, first int) []int {
 			if !headerText(t) || strings.HasSuffix(t, ":") && len(l.pieces) == 1 && len(heads) > 0 {
 				return reverse(heads)
 			}
+			gridRule = false
 			heads = append(heads, i)
 		default:
 			return reverse(heads)
@@ -571,6 +585,17 @@ type grid struct {
 	labelHead   string // header fragments over the row labels
 	cells       [][]*cellRead
 	labels      []string
+	// labelPieces is how many pieces the rows' labels are made of (the
+	// most common count), and pipeField the '|'-separated field of the
+	// rows each column lies in (nil when the rows hold no '|' or do not
+	// agree): what places the titles by order when alignment was lost.
+	labelPieces int
+	pipeField   []int
+	pipes       int   // '|' count of the rows with pipeField
+	pipeAt      []int // where the rows' '|' stand
+	// overlapped: the columns' spans over the rows overlap, so the rows
+	// do not line up (spacing collapsed) and positions place no title
+	overlapped bool
 }
 
 // place builds the grid of a body: columns from the rows with the most
@@ -595,6 +620,17 @@ func place(bd body) (grid, bool) {
 				continue
 			}
 			g.cols[j].start, g.cols[j].end = min(g.cols[j].start, c.start), max(g.cols[j].end, c.end)
+		}
+	}
+	for j := 1; j < n; j++ {
+		g.overlapped = g.overlapped || g.cols[j].start < g.cols[j-1].end
+	}
+	g.labelPieces = modalLabelPieces(bd.lines)
+	g.pipeField, g.pipes = pipeFields(bd.lines, n)
+	for _, l := range bd.lines {
+		if g.pipeField != nil && len(l.cells) == n {
+			g.pipeAt = pipeIndex(l.text)
+			break
 		}
 	}
 	for k := range bd.lines {
@@ -723,6 +759,12 @@ type headFrag struct {
 // over the row labels.
 func (g *grid) placeLine(l layLine) (frags []headFrag, head string) {
 	n := len(g.cols)
+	if frags, head, ok := g.byPipes(l); ok {
+		return frags, head
+	}
+	if frags, head, ok := g.bySeparators(l); ok {
+		return frags, head
+	}
 	ps := l.pieces
 	var left []piece
 	for len(ps) > 0 && ps[0].end <= g.cols[0].start {
@@ -743,6 +785,10 @@ func (g *grid) placeLine(l layLine) (frags []headFrag, head string) {
 	if !clash && len(left) == 0 && len(ps) < n && (words == n || words == n+1) && len(ps) < words {
 		clash = true // "config base patched": one piece, a word per column
 	}
+	// rows that do not line up place no title by position either, unless
+	// no order reads the line
+	byPos := !clash
+	clash = clash || g.overlapped
 	if clash && len(left) == 0 && len(ps) == n+1 && ps[0].start < g.cols[0].start {
 		// the label column's title, shifted over the first column
 		left, ps, at = ps[:1], ps[1:], at[1:]
@@ -751,13 +797,32 @@ func (g *grid) placeLine(l layLine) (frags []headFrag, head string) {
 		}
 		clash = false
 	}
-	if !clash || len(ps) > n {
+	positional := func() ([]headFrag, string) {
+		var frags []headFrag
 		for k, p := range ps {
 			frags = append(frags, headFrag{text: strings.Join(strings.Fields(p.text(l.text)), " "), from: at[k], to: at[k] + 1})
 		}
 		return frags, labelText(l.text, left)
 	}
+	if !clash || len(ps) > n {
+		return positional()
+	}
+	if frags, head, ok := g.byPipes(l); ok {
+		return frags, head
+	}
+	if all := l.pieces; len(all) == n || g.labelPieces > 0 && len(all) == n+g.labelPieces {
+		// one title piece per column, after the label column's title:
+		// read by order, as a person reads a header whose spacing is gone
+		k0 := len(all) - n
+		for j, p := range all[k0:] {
+			frags = append(frags, headFrag{text: strings.Join(strings.Fields(p.text(l.text)), " "), from: j, to: j + 1})
+		}
+		return frags, labelText(l.text, all[:k0])
+	}
 	titles, head, ok := byOrder(strings.TrimSpace(l.text), n)
+	if !ok && byPos {
+		return positional()
+	}
 	if !ok {
 		return nil, ""
 	}
@@ -816,4 +881,197 @@ func byOrder(text string, n int) (titles []string, head string, ok bool) {
 		titles[j] = chunks[j/span]
 	}
 	return titles, "", true
+}
+
+// modalLabelPieces is the most common number of label pieces of the rows.
+func modalLabelPieces(rows []layLine) int {
+	count := map[int]int{}
+	best := 0
+	for _, l := range rows {
+		k := len(l.labels)
+		if count[k]++; count[k] > count[best] || count[k] == count[best] && k < best {
+			best = k
+		}
+	}
+	return best
+}
+
+// pipeIndex returns the byte offsets of the '|' of a line.
+func pipeIndex(text string) []int {
+	var out []int
+	for i := 0; i < len(text); i++ {
+		if text[i] == '|' {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// fieldOf is the '|'-separated field a column lies in: how many pipes
+// lie left of it.
+func fieldOf(pipes []int, at int) int {
+	f := 0
+	for f < len(pipes) && pipes[f] < at {
+		f++
+	}
+	return f
+}
+
+// pipeFields returns, for the rows with all n cells, the field each
+// column lies in and the rows' pipe count, when every such row has the
+// same pipes and puts each column in the same field; nil otherwise.
+func pipeFields(rows []layLine, n int) ([]int, int) {
+	var out []int
+	pipes := -1
+	for _, l := range rows {
+		if len(l.cells) != n {
+			continue
+		}
+		if !l.hasPipe {
+			return nil, 0
+		}
+		ps := pipeIndex(l.text)
+		if out == nil {
+			out, pipes = make([]int, n), len(ps)
+			for j, c := range l.cells {
+				out[j] = fieldOf(ps, c.start)
+			}
+			continue
+		}
+		if len(ps) != pipes {
+			return nil, 0
+		}
+		for j, c := range l.cells {
+			if fieldOf(ps, c.start) != out[j] {
+				return nil, 0
+			}
+		}
+	}
+	return out, pipes
+}
+
+// byPipes places the fields of a header line by its '|' separators when
+// it has as many as the rows: field f titles the columns lying in field f
+// of the rows (a group title when they are several), and a field over no
+// column titles the row labels. This holds however the blanks around the
+// pipes were changed.
+func (g *grid) byPipes(l layLine) (frags []headFrag, head string, ok bool) {
+	if len(g.pipeField) != len(g.cols) || len(g.cols) == 0 || !l.hasPipe {
+		return nil, "", false
+	}
+	ps := pipeIndex(l.text)
+	if len(ps) != g.pipes {
+		return nil, "", false
+	}
+	bounds := append(append([]int{-1}, ps...), len(l.text))
+	for f := 0; f+1 < len(bounds); f++ {
+		text := strings.Join(strings.Fields(l.text[bounds[f]+1:bounds[f+1]]), " ")
+		if text == "" || isRule(text) {
+			continue
+		}
+		from, to := -1, -1
+		for j, pf := range g.pipeField {
+			if pf == f {
+				if from < 0 {
+					from = j
+				}
+				to = j + 1
+			}
+		}
+		if from < 0 {
+			if f < g.pipeField[0] {
+				head = joinText(head, text)
+				continue
+			}
+			return nil, "", false // a title past the columns
+		}
+		frags = append(frags, headFrag{text: text, from: from, to: to})
+	}
+	return frags, head, len(frags) > 0
+}
+
+// bySeparators places the fields of a header line of a ruled grid whose
+// '|' stand where the rows' do, some of the rows' missing (a group title
+// over several columns): each field titles the columns between its
+// separators.
+func (g *grid) bySeparators(l layLine) (frags []headFrag, head string, ok bool) {
+	if len(g.pipeField) != len(g.cols) || len(g.pipeAt) == 0 || !l.hasPipe {
+		return nil, "", false
+	}
+	ps := pipeIndex(l.text)
+	if len(ps) >= len(g.pipeAt) || len(ps) < 2 {
+		return nil, "", false
+	}
+	for _, p := range ps {
+		if !slices.Contains(g.pipeAt, p) {
+			return g.byFieldCount(l, ps)
+		}
+	}
+	bounds := append(append([]int{-1}, ps...), len(l.text))
+	for f := 0; f+1 < len(bounds); f++ {
+		text := strings.Join(strings.Fields(l.text[bounds[f]+1:bounds[f+1]]), " ")
+		if text == "" || isRule(text) {
+			continue
+		}
+		from, to := -1, -1
+		for j, c := range g.cols {
+			if c.start > bounds[f] && c.end <= bounds[f+1] {
+				if from < 0 {
+					from = j
+				}
+				to = j + 1
+			}
+		}
+		if from < 0 {
+			if f == 0 || bounds[f+1] <= g.cols[0].start {
+				head = joinText(head, text)
+				continue
+			}
+			return nil, "", false
+		}
+		frags = append(frags, headFrag{text: text, from: from, to: to})
+	}
+	return frags, head, len(frags) > 0
+}
+
+// byFieldCount places a group header line of a '|' grid whose spacing was
+// changed by counting fields: after the fields over the row labels, each
+// of its fields spans the same number of the rows' fields ("| IOdepth |
+// 8 | 16 |" over "| | KIOPS | BW | Lat | KIOPS | BW | Lat |").
+func (g *grid) byFieldCount(l layLine, ps []int) (frags []headFrag, head string, ok bool) {
+	lead := g.pipeField[0]     // the rows' fields before the first column
+	hf, df := len(ps), g.pipes // fields up to the last '|'
+	if !strings.HasSuffix(strings.TrimSpace(l.text), "|") {
+		hf, df = hf+1, df+1 // and the one after it, with no outer border
+	}
+	if hf <= lead || df <= lead || (df-lead)%(hf-lead) != 0 {
+		return nil, "", false
+	}
+	k := (df - lead) / (hf - lead)
+	bounds := append(append([]int{-1}, ps...), len(l.text))
+	for f := 0; f+1 < len(bounds); f++ {
+		text := strings.Join(strings.Fields(l.text[bounds[f]+1:bounds[f+1]]), " ")
+		if text == "" || isRule(text) {
+			continue
+		}
+		if f < lead {
+			head = joinText(head, text)
+			continue
+		}
+		lo, hi := lead+(f-lead)*k, lead+(f-lead+1)*k // the rows' fields it spans
+		from, to := -1, -1
+		for j, pf := range g.pipeField {
+			if pf >= lo && pf < hi {
+				if from < 0 {
+					from = j
+				}
+				to = j + 1
+			}
+		}
+		if from < 0 {
+			return nil, "", false
+		}
+		frags = append(frags, headFrag{text: text, from: from, to: to})
+	}
+	return frags, head, len(frags) > 0
 }

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
@@ -39,10 +40,14 @@ type segment struct {
 // indentation removed), never the raw whitespace of the mail.
 func segments(body []model.Line) []*segment {
 	var out []*segment
-	for _, ts := range text.Segments(body) {
+	for _, ts := range text.Segments(quotedBlanks(body)) {
 		cur := &segment{lines: ts.Lines, tableish: make([]bool, len(ts.Lines))}
 		for i := range cur.lines {
 			l := &cur.lines[i]
+			if xCorners(l.Text) {
+				// "x-----x-----x": a grid's corners drawn with 'x'
+				l.Text = strings.ReplaceAll(l.Text, "x", "+")
+			}
 			if t, mark := cutMarker(l.Text); mark != "" {
 				if cur.marks == nil {
 					cur.marks = map[int]string{}
@@ -61,6 +66,8 @@ func segments(body []model.Line) []*segment {
 // A segment without such lines costs one pass of the scanner and nothing
 // else.
 func (s *segment) blocks() []*Block {
+	s.closeDoubleSpacing()
+	s.joinTails()
 	runs := s.tableRuns()
 	if s.unwrapRows(runs) {
 		runs = s.tableRuns() // joined rows moved the lines up
@@ -195,4 +202,49 @@ func isRule(s string) bool {
 		}
 	}
 	return n >= 3
+}
+
+// xCorners reports whether a line is a grid rule whose corners are drawn
+// with 'x' ("x-----x-----x"): only dashes, '=' and 'x', every 'x' at an
+// end of a run of three dashes or more, and two 'x' at least.
+func xCorners(s string) bool {
+	t := strings.TrimSpace(s)
+	if len(t) < 5 || t[0] != 'x' || t[len(t)-1] != 'x' || strings.Count(t, "x") < 2 {
+		return false
+	}
+	run := 0
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '-', '=':
+			run++
+		case 'x':
+			if i > 0 && run < 3 {
+				return false
+			}
+			run = 0
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// quotedBlanks gives an empty line without quote markers between two lines
+// of one quote depth that depth: a client that double-spaces a quoted
+// table adds bare blank lines, and they are the table's, not a break of
+// the quote. body is copied only when a line changes.
+func quotedBlanks(body []model.Line) []model.Line {
+	out := body
+	for k := 1; k+1 < len(body); k++ {
+		l, prev, next := body[k], body[k-1], body[k+1]
+		if l.Kind != model.KindText || prev.Kind != model.KindText || next.Kind != model.KindText || next.PartStart ||
+			prev.Depth == 0 || prev.Depth != next.Depth || l.Depth == prev.Depth || strings.TrimSpace(l.Text) != "" {
+			continue
+		}
+		if &out[0] == &body[0] {
+			out = slices.Clone(body)
+		}
+		out[k].Depth = prev.Depth
+	}
+	return out
 }

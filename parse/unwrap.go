@@ -37,12 +37,15 @@ type rowShape struct {
 	first  string          // the first blank-separated word
 	// valueFirst: the first token is a value, not a label.
 	valueFirst bool
+	// bare: the line holds no '|', so it may end a pipe row that a
+	// client broke after a separator ("| 0.176 |" / "0.188").
+	bare bool
 }
 
 // shapeOf splits a line into cell tokens (on blanks, brackets, '|' and the
 // '*' markers of mmtests) and counts its values and other words.
 func shapeOf(text string) rowShape {
-	var sh rowShape
+	sh := rowShape{bare: strings.IndexByte(text, '|') < 0}
 	for f := range strings.FieldsSeq(text) {
 		sh.first = f
 		break
@@ -123,10 +126,11 @@ func hasAlnum(s string) bool {
 
 // continues reports whether cur may be the wrapped rest of prev: it
 // starts with a value, holds fewer values than prev (the label took room
-// on the first line; rows of one width are not halves of one row) and no
+// on the first line; rows of one width are not halves of one row), or as
+// many after a labelled prev (a long label took half the line), and no
 // other words than unit words prev already holds ("pct", "ms").
 func continues(prev, cur rowShape) bool {
-	if cur.values == 0 || cur.values >= prev.values || !cur.valueFirst {
+	if cur.values == 0 || !cur.valueFirst || cur.values > prev.values || cur.values == prev.values && prev.valueFirst {
 		return false
 	}
 	for w := range cur.words {
@@ -144,7 +148,7 @@ func continues(prev, cur rowShape) bool {
 // followed by a line starting with one) is whole.
 func wrappedHere(prev model.Line, cur rowShape) bool {
 	t := strings.TrimRight(prev.Text, " \t")
-	if strings.HasSuffix(t, "|") || strings.HasPrefix(cur.first, "|") {
+	if strings.HasPrefix(cur.first, "|") || strings.HasSuffix(t, "|") && !cur.bare && !strings.HasPrefix(strings.TrimLeft(t, " \t"), "|") {
 		return false
 	}
 	width := len(t) + 2*prev.Depth
@@ -180,6 +184,16 @@ func (s *segment) unwrapRows(runs [][2]int) bool {
 			continue
 		}
 		p := &lines[len(lines)-1]
+		if m, ok := s.marks[p.No]; ok {
+			// what was cut as a row marker stood inside the row
+			// ("401775.0036 *" / "3.52%*"): the row ends further on
+			p.Text += " " + m
+			delete(s.marks, p.No)
+		}
+		if m, ok := s.marks[l.No]; ok {
+			s.marks[p.No] = m
+			delete(s.marks, l.No)
+		}
 		sep := "  "
 		if strings.HasSuffix(p.Text, "(") || strings.HasSuffix(p.Text, "[") {
 			sep = " "
@@ -221,7 +235,7 @@ func mayContinue(prev model.Line, cur string) bool {
 		return false
 	}
 	f, _, _ := strings.Cut(t, " ")
-	return wrappedHere(prev, rowShape{first: f})
+	return wrappedHere(prev, rowShape{first: f, bare: strings.IndexByte(t, '|') < 0})
 }
 
 // markWraps finds the continuation lines among lines first..last.
@@ -285,4 +299,156 @@ func (s *segment) markWraps(first, last int, join []bool) {
 			join[first+i] = true
 		}
 	}
+}
+
+// A double-spacing client (or a careless paste) puts a blank line after
+// every line, so a table arrives as rows with a blank line between each
+// two:
+//
+//	4k       812.3     820.1
+//
+//	16k     1630.8    1702.4
+//
+//	64k     2410.0    2388.9
+//
+// A reader sees one table: the blank lines do not part groups of rows, as
+// no group holds more than one line. closeDoubleSpacing drops such blank
+// lines before the runs are cut, where three or more row lines in a row
+// each stand alone between blank lines; a blank line beside a group of
+// two or more rows is kept, as it parts groups a writer made.
+
+// rowLine reports whether a line reads as a table row or rule: it holds a
+// number token and is no running text, or it is a rule.
+func rowLine(text string) bool {
+	return isRule(text) || hasNumberToken(text) && !isProse(text)
+}
+
+// closeDoubleSpacing drops the blank lines of double-spaced row runs (see
+// above); the lines kept keep their No and Offset.
+func (s *segment) closeDoubleSpacing() {
+	blank := func(i int) bool { return strings.TrimSpace(s.lines[i].Text) == "" }
+	// drop[i]: line i is a blank line of a double-spaced run.
+	var drop []bool
+	n := len(s.lines)
+	for i := 1; i+1 < n; {
+		if !blank(i) || blank(i-1) || blank(i+1) || !rowLine(s.lines[i-1].Text) || !rowLine(s.lines[i+1].Text) {
+			i++
+			continue
+		}
+		// a chain of blank lines at i, i+2, ...: rows at i-1, i+1, ...
+		j := i
+		for j+3 < n && blank(j+2) && !blank(j+3) && rowLine(s.lines[j+3].Text) {
+			j += 2
+		}
+		// the rows at the chain's ends are no part of a group of rows
+		// (a rule or a header may sit right above or below them)
+		alone := func(k int) bool {
+			return k < 0 || k >= n || blank(k) || !hasNumberToken(s.lines[k].Text) || isProse(s.lines[k].Text)
+		}
+		if j > i && alone(i-2) && alone(j+2) {
+			if drop == nil {
+				drop = make([]bool, n)
+			}
+			for k := i; k <= j; k += 2 {
+				drop[k] = true
+			}
+		}
+		i = j + 2
+	}
+	if drop == nil {
+		return
+	}
+	lines, tableish := s.lines[:0:0], s.tableish[:0:0]
+	for i, l := range s.lines {
+		if !drop[i] {
+			lines = append(lines, l)
+			tableish = append(tableish, s.tableish[i])
+		}
+	}
+	s.lines, s.tableish = lines, tableish
+}
+
+// A client wraps a table's header and rules as it wraps its rows: the
+// words past the wrap column go to a line of their own at the margin.
+//
+//	   Operation            Max          Min         Mean
+//	Std Dev
+//	   ---------            ---          ---         ----
+//	-------
+//
+// joinTails puts such a tail back on the line it was cut from: a short
+// line at the margin holding no '|' and no number (unless the line above
+// was broken right after a '|'), after a table line
+// (a rule, a line of '|' cells or of blank-separated columns) as wide as
+// clients wrap at, with more of the table below it; a rule's tail is a
+// rule. The tail of a '|' line continues its last cell, the tail of a
+// column line is a column of its own.
+func (s *segment) joinTails() {
+	var join []bool
+	for i := 1; i+1 < len(s.lines); i++ {
+		if s.tailOf(i) {
+			if join == nil {
+				join = make([]bool, len(s.lines))
+			}
+			join[i] = true
+			i++ // a joined line is no tail's head
+		}
+	}
+	if join == nil {
+		return
+	}
+	lines, tableish := s.lines[:0:0], s.tableish[:0:0]
+	for i, l := range s.lines {
+		if !join[i] {
+			lines = append(lines, l)
+			tableish = append(tableish, s.tableish[i])
+			continue
+		}
+		p := &lines[len(lines)-1]
+		sep := "  "
+		if strings.IndexByte(p.Text, '|') >= 0 {
+			sep = " "
+		}
+		p.Text = strings.TrimRight(p.Text, " \t") + sep + strings.TrimSpace(l.Text)
+	}
+	s.lines, s.tableish = lines, tableish
+}
+
+// tailOf reports whether line i is the wrapped tail of line i-1 (see
+// joinTails).
+func (s *segment) tailOf(i int) bool {
+	cur, prev, next := s.lines[i].Text, s.lines[i-1].Text, s.lines[i+1].Text
+	// a '|' line broken right after a separator may leave a number on
+	// the tail ("slice=6ms", "0.188"); elsewhere the row unwrapping
+	// weighs numbers (unwrapRows)
+	afterPipe := strings.Count(prev, "|") >= 2 && strings.HasSuffix(strings.TrimRight(prev, " \t"), "|")
+	if cur == "" || cur[0] == ' ' || cur[0] == '\t' || len(cur) > 40 || strings.IndexByte(cur, '|') >= 0 ||
+		strings.Contains(cur, "  ") || hasNumberToken(cur) && !afterPipe {
+		return false
+	}
+	rule := isRule(cur)
+	if rule != isRule(prev) || !rule && !columnLine(prev) {
+		return false
+	}
+	if strings.TrimSpace(next) == "" || isProse(next) || isProse(prev) {
+		return false
+	}
+	f, _, _ := strings.Cut(cur, " ")
+	return wrappedHere(s.lines[i-1], rowShape{first: f, bare: true})
+}
+
+// columnLine reports whether a line is laid out in columns: two '|' or
+// more, or two gaps of two blanks or more between its words.
+func columnLine(text string) bool {
+	if strings.Count(text, "|") >= 2 {
+		return true
+	}
+	gaps := 0
+	t := strings.TrimSpace(text)
+	for i := 1; i < len(t); i++ {
+		if t[i] == ' ' && t[i-1] == ' ' && (i+1 < len(t) && t[i+1] != ' ') {
+			gaps++
+		}
+	}
+	return gaps >= 2
 }

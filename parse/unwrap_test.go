@@ -162,6 +162,9 @@ func FuzzUnwrap(f *testing.F) {
 	for _, tc := range unwrapCases {
 		f.Add(tc.in)
 	}
+	for _, tc := range damageCases {
+		f.Add(tc.in)
+	}
 	f.Fuzz(func(t *testing.T, in string) {
 		for _, s := range segments(linesOf(in)) {
 			n := len(s.lines)
@@ -182,5 +185,58 @@ func BenchmarkUnwrap(b *testing.B) {
 		for _, s := range segments(lines) {
 			s.unwrapRows(s.tableRuns())
 		}
+	}
+}
+
+// damageCases are bodies a mailer damaged, with the lines the segment
+// holds once closeDoubleSpacing and joinTails have repaired them.
+var damageCases = []struct {
+	name string
+	in   string
+	want []string // "No: text" of every line after the repair
+}{
+	{
+		name: "double-spaced rows close up",
+		in:   "size   old   new\n4k     1.5   1.2\n\n16k    2.5   2.1\n\n64k    3.5   3.0\n\nThat is all.",
+		want: []string{"1: size   old   new", "2: 4k     1.5   1.2", "4: 16k    2.5   2.1", "6: 64k    3.5   3.0", "7:", "8: That is all."},
+	},
+	{
+		name: "a blank line between groups of rows stays",
+		in:   "size   old   new\n4k     1.5   1.2\n8k     1.9   1.6\n\n16k    2.5   2.1\n32k    3.1   2.7",
+		want: []string{"1: size   old   new", "2: 4k     1.5   1.2", "3: 8k     1.9   1.6", "4:", "5: 16k    2.5   2.1", "6: 32k    3.1   2.7"},
+	},
+	{
+		name: "header and rule tails go back",
+		in: "   Step                           Fast           Slow           Mean\nStd Dev\n" +
+			"   ----                           ----           ----           ----\n-------\n" +
+			"   warm                      41822.114      39870.551      40911.372     801.224",
+		want: []string{
+			"1:    Step                           Fast           Slow           Mean  Std Dev",
+			"3:    ----                           ----           ----           ----  -------",
+			"5:    warm                      41822.114      39870.551      40911.372     801.224",
+		},
+	},
+	{
+		name: "prose keeps its lines",
+		in:   "We ran the suite on both kernels and the numbers below are the mean of\nfive runs.\nsize   old   new\n4k     1.5   1.2",
+		want: []string{"1: We ran the suite on both kernels and the numbers below are the mean of", "2: five runs.", "3: size   old   new", "4: 4k     1.5   1.2"},
+	},
+}
+
+func TestMailerDamage(t *testing.T) {
+	for _, tc := range damageCases {
+		t.Run(tc.name, func(t *testing.T) {
+			segs := segments(linesOf(tc.in))
+			require.Len(t, segs, 1)
+			s := segs[0]
+			s.closeDoubleSpacing()
+			s.joinTails()
+			var got []string
+			for _, l := range s.lines {
+				got = append(got, strings.TrimRight(itoa(l.No)+": "+l.Text, " "))
+			}
+			assert.Equal(t, tc.want, got)
+			assert.Len(t, s.tableish, len(s.lines))
+		})
 	}
 }
