@@ -261,15 +261,21 @@ func fromLabel(a model.Address) string {
 // with one, and once mail is appended the scanner gives it to the
 // container, so the message must keep its key.
 func digest(data []byte) (h [16]byte) {
-	switch {
-	case bytes.HasSuffix(data, []byte("\r\n\r\n")):
-		data = data[:len(data)-2]
-	case bytes.HasSuffix(data, []byte("\n\n")):
-		data = data[:len(data)-1]
-	}
-	sum := sha256.Sum256(data)
+	sum := sha256.Sum256(dropContainerBlank(data))
 	copy(h[:], sum[:])
 	return h
+}
+
+// dropContainerBlank removes the blank line that ends data, which mbox
+// writers put before the next From_ line.
+func dropContainerBlank(data []byte) []byte {
+	switch {
+	case bytes.HasSuffix(data, []byte("\r\n\r\n")):
+		return data[:len(data)-2]
+	case bytes.HasSuffix(data, []byte("\n\n")):
+		return data[:len(data)-1]
+	}
+	return data
 }
 
 // bodyDigest keys a message taken from a whole file, whose raw bytes the
