@@ -107,7 +107,12 @@ func (w *walker) input(ctx context.Context, path string) error {
 	if !st.IsDir() {
 		return w.file(ctx, path, path)
 	}
-	if epochs := inboxEpochs(path); len(epochs) > 0 {
+	if epochs, faults := inboxEpochs(path); len(epochs)+len(faults) > 0 {
+		for _, f := range faults {
+			if err := w.emit(&item{source: path, fault: f}); err != nil {
+				return err
+			}
+		}
 		for _, e := range epochs {
 			if err := w.git(ctx, e); err != nil {
 				return err
@@ -397,10 +402,19 @@ func (w *walker) ended(ctx context.Context, f *os.File) string {
 // commit its checkpoint names, and a fault for every commit whose message
 // could not be read.
 func (w *walker) git(ctx context.Context, repo string) error {
+	// After a break in the history no checkpoint moves: it would pass
+	// the commits out of reach, and a crawl after the history is
+	// repaired would never read them. Until then every crawl reads the
+	// commits after the old checkpoint again, stores what is new, and
+	// reports the break.
+	broken := false
 	fn := func(commit string, data []byte) error {
 		w.bytes.Add(int64(len(data)))
 		w.commits.Add(1)
-		it := &item{source: repo, commit: commit, raw: mbox.RawMessage{Line: 1}, cp: &store.Checkpoint{Input: repo, Commit: commit}}
+		it := &item{source: repo, commit: commit, raw: mbox.RawMessage{Line: 1}}
+		if !broken {
+			it.cp = &store.Checkpoint{Input: repo, Commit: commit}
+		}
 		it.own(mbox.NormalizeEOL(data))
 		return w.emit(it)
 	}
@@ -408,6 +422,9 @@ func (w *walker) git(ctx context.Context, repo string) error {
 	// reads it again (and reports it again) unless a later message is
 	// stored.
 	fault := func(commit string, err error) error {
+		if errors.Is(err, gitgo.ErrHistory) {
+			broken = true
+		}
 		w.commits.Add(1)
 		return w.emit(&item{source: repo, commit: commit, fault: err})
 	}
@@ -448,7 +465,7 @@ func (w *walker) plan(ctx context.Context, inputs []string) (int64, error) {
 	w.since = map[string]string{}
 	var total int64
 	for _, in := range inputs {
-		epochs := inboxEpochs(in)
+		epochs, _ := inboxEpochs(in)
 		if len(epochs) == 0 && isGitDir(in) {
 			epochs = []string{in}
 		}
@@ -503,26 +520,46 @@ func isGitDir(dir string) bool {
 }
 
 // inboxEpochs returns the epochs git/N.git of a public-inbox v2 inbox in
-// numeric order.
-func inboxEpochs(dir string) []string {
+// numeric order, and a fault for each epoch that cannot be read: an
+// entry git/N.git that is not a git repository (a file, an empty
+// folder), and each number missing below the highest (an epoch deleted
+// or not fetched), whose messages would otherwise be left out without a
+// word.
+func inboxEpochs(dir string) ([]string, []error) {
 	matches, _ := filepath.Glob(filepath.Join(dir, "git", "*.git"))
 	type epoch struct {
 		n    int
 		path string
 	}
 	var es []epoch
+	var faults []error
+	have := map[int]bool{}
 	for _, m := range matches {
 		n, err := strconv.Atoi(strings.TrimSuffix(filepath.Base(m), ".git"))
-		if err == nil && isGitDir(m) {
-			es = append(es, epoch{n, m})
+		if err != nil || n < 0 {
+			continue
 		}
+		have[n] = true
+		if !isGitDir(m) {
+			faults = append(faults, fmt.Errorf("epoch %s: not a git repository: its messages are not read", m))
+			continue
+		}
+		es = append(es, epoch{n, m})
+	}
+	if len(es) == 0 {
+		return nil, faults
 	}
 	sort.Slice(es, func(i, j int) bool { return es[i].n < es[j].n })
+	for n := 0; n < es[len(es)-1].n; n++ {
+		if !have[n] {
+			faults = append(faults, fmt.Errorf("epoch %s missing (the inbox has epochs up to %d.git): its messages are not read", filepath.Join(dir, "git", strconv.Itoa(n)+".git"), es[len(es)-1].n))
+		}
+	}
 	out := make([]string, len(es))
 	for i, e := range es {
 		out[i] = e.path
 	}
-	return out
+	return out, faults
 }
 
 func isMaildir(dir string) bool {
