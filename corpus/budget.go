@@ -3,10 +3,15 @@ package corpus
 import (
 	"context"
 	"sync"
+	"unsafe"
+
+	"github.com/lkmlbench/lkmlbench/export/store"
 )
 
 // inFlightBytes bounds the raw bytes of the messages between the reader
-// and the workers, and of the messages with tables waiting to be stored.
+// and the workers, and the memory of the tables waiting to be stored
+// (tablesBytes: a table read costs many times its raw text) until the
+// batch holding them is committed.
 // The count of messages in flight (inFlight) keeps an archive of ordinary
 // mail flat; this keeps one of huge messages flat too: decoding costs
 // several times a message's size, so only a few large messages may be in
@@ -16,9 +21,10 @@ const inFlightBytes = 24 << 20
 
 // byteBudget is a counting semaphore over bytes. Acquisitions come from
 // the one reader goroutine in input order; a worker releases a message's
-// share when it is done with it, unless its result holds tables, and the
-// writer releases those in input order. No release waits for an
-// acquisition, so the pipeline cannot deadlock.
+// share when it is done with it, unless its result holds tables: then it
+// exchanges the share for the tables' size (adjust, which never waits),
+// and the committer releases that once their batch is stored. No
+// release waits for an acquisition, so the pipeline cannot deadlock.
 type byteBudget struct {
 	mu    sync.Mutex
 	cond  *sync.Cond
@@ -51,6 +57,43 @@ func (b *byteBudget) acquire(ctx context.Context, n int64) error {
 	}
 	b.used += n
 	return nil
+}
+
+// adjust changes a share already held by delta without waiting: the
+// reader waits for the budget to come back under its limit instead.
+func (b *byteBudget) adjust(delta int64) {
+	if delta < 0 {
+		b.release(-delta)
+		return
+	}
+	b.mu.Lock()
+	b.used += delta
+	b.mu.Unlock()
+}
+
+// tablesBytes estimates the memory the tables of recs hold: their rows
+// and cells and the text these point to. Ten kilobytes of table rows
+// become a few hundred kilobytes of cells.
+func tablesBytes(recs []store.Record) int64 {
+	var n int64
+	for i := range recs {
+		for j := range recs[i].Tables {
+			t := &recs[i].Tables[j]
+			n += int64(unsafe.Sizeof(*t))
+			for k := range t.Rows {
+				r := &t.Rows[k]
+				n += int64(unsafe.Sizeof(*r)) + int64(len(r.Case)) + 16*int64(len(r.Flags))
+				for c := range r.Cells {
+					cell := &r.Cells[c]
+					n += int64(unsafe.Sizeof(*cell)) + int64(len(cell.Value)+len(cell.Text)+len(cell.VerdictBasis)) + 16*int64(len(cell.Flags))
+					if cell.ImprovementPct != nil {
+						n += 16 + int64(len(*cell.ImprovementPct))
+					}
+				}
+			}
+		}
+	}
+	return n
 }
 
 // release returns n bytes to the budget.

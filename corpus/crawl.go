@@ -94,6 +94,9 @@ type batch struct {
 	cps                         map[string]store.Checkpoint // the last of each input
 	messages, filtered, decoded int64
 	stored                      int64 // skipped before decoding as stored
+	// bytes is the byte budget the batch's tables hold (result.bytes):
+	// released once the batch is committed, when the tables are gone.
+	bytes int64
 }
 
 func (b *batch) empty() bool {
@@ -125,6 +128,7 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 	results := make(chan *result, 64)
 	tokens := make(chan struct{}, inFlight)
 	c.budget = newByteBudget(inFlightBytes)
+	decoding := newByteBudget(inFlightBytes)
 
 	var readErr error
 	go func() {
@@ -166,7 +170,7 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			wk := &worker{opts: c.opts, first: c.first}
+			wk := &worker{opts: c.opts, first: c.first, decoding: decoding}
 			for it := range items {
 				r := wk.process(it)
 				it.release()
@@ -175,6 +179,12 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 					// the raw bytes are done with.
 					c.budget.release(r.bytes)
 					r.bytes = 0
+				} else {
+					// The raw bytes are done with; the tables, many
+					// times their size, are held until stored.
+					n := tablesBytes(r.recs)
+					c.budget.adjust(n - r.bytes)
+					r.bytes = n
 				}
 				select {
 				case results <- r:
@@ -244,11 +254,10 @@ func (c *crawl) write(ctx context.Context, results <-chan *result, tokens <-chan
 				delete(pending, next)
 				next++
 				<-tokens
-				if r.bytes > 0 {
-					c.budget.release(r.bytes)
-				}
 				c.take(r)
-				if len(c.cur.recs) >= c.opts.BatchSize {
+				// A batch holding half the byte budget in tables goes
+				// to the committer at once: the reader waits for it.
+				if len(c.cur.recs) >= c.opts.BatchSize || c.cur.bytes >= inFlightBytes/2 {
 					if err := c.flush(true); err != nil {
 						return err
 					}
@@ -273,6 +282,7 @@ func (c *crawl) take(r *result) {
 	b.decoded += r.decoded
 	b.faults = append(b.faults, r.faults...)
 	b.recs = append(b.recs, r.recs...)
+	b.bytes += r.bytes
 	if r.cp != nil && c.cps != nil {
 		cp := *r.cp
 		cp.Seq = position(c.first, r.seq)
@@ -325,6 +335,7 @@ func (c *crawl) commit(ctx context.Context) {
 		case len(b.recs) > 0:
 			st, err = c.st.Put(context.WithoutCancel(ctx), b.recs)
 		}
+		c.budget.release(b.bytes)
 		if err != nil {
 			c.cancel()
 			c.stored <- err

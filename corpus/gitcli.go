@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/lkmlbench/lkmlbench/corpus/gitgo"
 )
 
 // gitMessages reads a public-inbox epoch through the git binary: one
@@ -41,7 +43,7 @@ func gitMessages(ctx context.Context, repo, since string, fn func(commit string,
 		}
 		// The log runs newest first and stops where a commit cannot be
 		// read: what came before it is out of reach.
-		if err := fault(hex.EncodeToString(commits[0].commit[:]), fmt.Errorf("the history before this commit cannot be read, older messages are lost: %w", histErr)); err != nil {
+		if err := fault(hex.EncodeToString(commits[0].commit[:]), fmt.Errorf("%w, older messages are lost: %w", gitgo.ErrHistory, histErr)); err != nil {
 			return err
 		}
 	}

@@ -47,6 +47,14 @@ type Options struct {
 	// 0.4 CPU-s for a 100,000-commit epoch), which only a progress bar
 	// needs.
 	NoTotals bool
+	// Settle is how long a plain mbox must have been left unchanged for
+	// its last message, which no From_ line follows, to count as ended
+	// (the file must also end in a newline): a message still being
+	// written is not stored, and the next crawl reads it whole. Default
+	// DefaultSettle; the crawl waits for it, once per file, only when the
+	// file changed more recently. Negative: no wait, a file ending in a
+	// newline is taken as written.
+	Settle time.Duration
 	// OnProgress is called after every committed batch and at the end;
 	// it must not block for long, since the next batch waits for it.
 	// OnProgress and OnFault are never called concurrently: both run on
@@ -55,6 +63,17 @@ type Options struct {
 	// OnFault is called for every message that could not be read, when
 	// the batch it belongs to is committed; the crawl goes on without it.
 	OnFault func(Fault)
+}
+
+// DefaultSettle is Options.Settle's default: writers of mbox files
+// (mail delivery, b4, mbsync) append a message in well under a second.
+const DefaultSettle = time.Second
+
+func (o *Options) settle() time.Duration {
+	if o.Settle == 0 {
+		return DefaultSettle
+	}
+	return o.Settle
 }
 
 // Filter selects messages by date, subject and author. Zero fields select

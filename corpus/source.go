@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/lkmlbench/lkmlbench/corpus/gitgo"
 	"github.com/lkmlbench/lkmlbench/export/store"
@@ -106,7 +107,12 @@ func (w *walker) input(ctx context.Context, path string) error {
 	if !st.IsDir() {
 		return w.file(ctx, path, path)
 	}
-	if epochs := inboxEpochs(path); len(epochs) > 0 {
+	if epochs, faults := inboxEpochs(path); len(epochs)+len(faults) > 0 {
+		for _, f := range faults {
+			if err := w.emit(&item{source: path, fault: f}); err != nil {
+				return err
+			}
+		}
 		for _, e := range epochs {
 			if err := w.git(ctx, e); err != nil {
 				return err
@@ -231,7 +237,7 @@ func (w *walker) file(ctx context.Context, path, key string) error {
 			return w.emit(&item{source: path, fault: fmt.Errorf("gzip: %w", err)})
 		}
 		sc := mbox.NewRawScannerOptions(bufio.NewReaderSize(mbox.NewEOLReader(zr), 256<<10), path, w.opts.Pipeline.Mail)
-		if err := w.scan(ctx, path, sc, nil); err != nil || sc.Err() != nil {
+		if err := w.scan(ctx, path, sc, nil, nil); err != nil || sc.Err() != nil {
 			return err // a stream that broke off (a fault) is read again next time
 		}
 		// Offsets in the stream cannot be sought to: the file counts as
@@ -244,7 +250,7 @@ func (w *walker) file(ctx context.Context, path, key string) error {
 	if mbox.IsMbox(head) {
 		if seen && cp.Hash != ([16]byte{}) {
 			if sc := w.resume(ctx, path, f, cp); sc != nil {
-				return w.scan(ctx, path, sc, &store.Checkpoint{Input: key})
+				return w.scan(ctx, path, sc, &store.Checkpoint{Input: key}, f)
 			}
 			if _, err := f.Seek(0, io.SeekStart); err != nil {
 				return w.emit(&item{source: path, fault: err})
@@ -257,7 +263,7 @@ func (w *walker) file(ctx context.Context, path, key string) error {
 			w.stored = stored
 			defer func() { w.stored = nil }()
 		}
-		return w.mbox(ctx, path, br, &store.Checkpoint{Input: key})
+		return w.scan(ctx, path, mbox.NewRawScannerOptions(br, path, w.opts.Pipeline.Mail), &store.Checkpoint{Input: key}, f)
 	}
 	limit := w.opts.Pipeline.Mail.MaxMessageBytes
 	if limit <= 0 {
@@ -295,15 +301,10 @@ func (w *walker) resume(ctx context.Context, path string, f *os.File, cp store.C
 	return sc
 }
 
-// mbox emits the messages of an mbox stream; with cp (a plain file),
-// each message carries the file's checkpoint at its position.
-func (w *walker) mbox(ctx context.Context, path string, r io.Reader, cp *store.Checkpoint) error {
-	return w.scan(ctx, path, mbox.NewRawScannerOptions(r, path, w.opts.Pipeline.Mail), cp)
-}
-
 // scan emits the scanner's messages; with cp, each message carries a
-// checkpoint at its position.
-func (w *walker) scan(ctx context.Context, path string, sc *mbox.RawScanner, cp *store.Checkpoint) error {
+// checkpoint at its position. f, for a plain mbox, is the file being
+// read: its last message is emitted only once it has ended (ended).
+func (w *walker) scan(ctx context.Context, path string, sc *mbox.RawScanner, cp *store.Checkpoint, f *os.File) error {
 	for sc.Scan() {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -316,6 +317,22 @@ func (w *walker) scan(ctx context.Context, path string, sc *mbox.RawScanner, cp 
 			}
 		}
 		it := &item{source: path, raw: sc.Message()}
+		if sc.Last() {
+			// Once mail is appended the blank line that ends this
+			// message goes to the container, as it does for every
+			// other message: the bytes, and so the digest, must be
+			// those a later reading sees.
+			it.raw.Data = dropContainerBlank(it.raw.Data)
+			if f != nil {
+				if why := w.ended(ctx, f); why != "" {
+					if err := w.emit(&item{source: path, raw: mbox.RawMessage{Line: it.raw.Line, Offset: it.raw.Offset},
+						fault: fmt.Errorf("last message not stored: it has not ended (%s); the next crawl reads it", why), cut: true}); err != nil {
+						return err
+					}
+					continue
+				}
+			}
+		}
 		it.own(it.raw.Data)
 		if cp != nil {
 			it.cp = &store.Checkpoint{Input: cp.Input, Offset: it.raw.Offset, Line: it.raw.Line}
@@ -332,14 +349,72 @@ func (w *walker) scan(ctx context.Context, path string, sc *mbox.RawScanner, cp 
 	return nil
 }
 
+// ended says why the last message of the plain mbox f, read to its end
+// and followed by no From_ line, may not have ended, or "" when it has:
+// when the file ends in a newline and has not changed for Options.Settle.
+// A file written more recently is waited for, at most Settle, once: a
+// writer appending a message goes on within that time, a file left
+// alone stays as it is. A message that has not ended is not stored and
+// moves no checkpoint, so that the next crawl reads it whole.
+func (w *walker) ended(ctx context.Context, f *os.File) string {
+	end, err := f.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return err.Error()
+	}
+	info, err := f.Stat()
+	switch {
+	case err != nil:
+		return err.Error()
+	case info.Size() != end:
+		return "the file grew while it was read"
+	}
+	var b [1]byte
+	if _, err := f.ReadAt(b[:], end-1); err != nil {
+		return err.Error()
+	}
+	if b[0] != '\n' && b[0] != '\r' {
+		return "no newline at the end of the file"
+	}
+	settle := w.opts.settle()
+	if settle <= 0 {
+		return ""
+	}
+	if age := time.Since(info.ModTime()); age < settle {
+		t := time.NewTimer(min(settle-age, settle))
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err().Error()
+		}
+		now, err := f.Stat()
+		if err != nil {
+			return err.Error()
+		}
+		if now.Size() != end || !now.ModTime().Equal(info.ModTime()) || time.Since(now.ModTime()) < settle {
+			return fmt.Sprintf("the file is being written: it changed within %s", settle)
+		}
+	}
+	return ""
+}
+
 // git emits the messages of one public-inbox epoch committed after the
 // commit its checkpoint names, and a fault for every commit whose message
 // could not be read.
 func (w *walker) git(ctx context.Context, repo string) error {
+	// After a break in the history no checkpoint moves: it would pass
+	// the commits out of reach, and a crawl after the history is
+	// repaired would never read them. Until then every crawl reads the
+	// commits after the old checkpoint again, stores what is new, and
+	// reports the break.
+	broken := false
 	fn := func(commit string, data []byte) error {
 		w.bytes.Add(int64(len(data)))
 		w.commits.Add(1)
-		it := &item{source: repo, commit: commit, raw: mbox.RawMessage{Line: 1}, cp: &store.Checkpoint{Input: repo, Commit: commit}}
+		it := &item{source: repo, commit: commit, raw: mbox.RawMessage{Line: 1}}
+		if !broken {
+			it.cp = &store.Checkpoint{Input: repo, Commit: commit}
+		}
 		it.own(mbox.NormalizeEOL(data))
 		return w.emit(it)
 	}
@@ -347,6 +422,9 @@ func (w *walker) git(ctx context.Context, repo string) error {
 	// reads it again (and reports it again) unless a later message is
 	// stored.
 	fault := func(commit string, err error) error {
+		if errors.Is(err, gitgo.ErrHistory) {
+			broken = true
+		}
 		w.commits.Add(1)
 		return w.emit(&item{source: repo, commit: commit, fault: err})
 	}
@@ -387,7 +465,7 @@ func (w *walker) plan(ctx context.Context, inputs []string) (int64, error) {
 	w.since = map[string]string{}
 	var total int64
 	for _, in := range inputs {
-		epochs := inboxEpochs(in)
+		epochs, _ := inboxEpochs(in)
 		if len(epochs) == 0 && isGitDir(in) {
 			epochs = []string{in}
 		}
@@ -442,26 +520,46 @@ func isGitDir(dir string) bool {
 }
 
 // inboxEpochs returns the epochs git/N.git of a public-inbox v2 inbox in
-// numeric order.
-func inboxEpochs(dir string) []string {
+// numeric order, and a fault for each epoch that cannot be read: an
+// entry git/N.git that is not a git repository (a file, an empty
+// folder), and each number missing below the highest (an epoch deleted
+// or not fetched), whose messages would otherwise be left out without a
+// word.
+func inboxEpochs(dir string) ([]string, []error) {
 	matches, _ := filepath.Glob(filepath.Join(dir, "git", "*.git"))
 	type epoch struct {
 		n    int
 		path string
 	}
 	var es []epoch
+	var faults []error
+	have := map[int]bool{}
 	for _, m := range matches {
 		n, err := strconv.Atoi(strings.TrimSuffix(filepath.Base(m), ".git"))
-		if err == nil && isGitDir(m) {
-			es = append(es, epoch{n, m})
+		if err != nil || n < 0 {
+			continue
 		}
+		have[n] = true
+		if !isGitDir(m) {
+			faults = append(faults, fmt.Errorf("epoch %s: not a git repository: its messages are not read", m))
+			continue
+		}
+		es = append(es, epoch{n, m})
+	}
+	if len(es) == 0 {
+		return nil, faults
 	}
 	sort.Slice(es, func(i, j int) bool { return es[i].n < es[j].n })
+	for n := 0; n < es[len(es)-1].n; n++ {
+		if !have[n] {
+			faults = append(faults, fmt.Errorf("epoch %s missing (the inbox has epochs up to %d.git): its messages are not read", filepath.Join(dir, "git", strconv.Itoa(n)+".git"), es[len(es)-1].n))
+		}
+	}
 	out := make([]string, len(es))
 	for i, e := range es {
 		out[i] = e.path
 	}
-	return out
+	return out, faults
 }
 
 func isMaildir(dir string) bool {

@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -27,7 +28,7 @@ func position(first, seq int64) int64 { return (first + seq) << seqShift }
 type result struct {
 	seq      int64
 	cp       *store.Checkpoint // the item's, to store with its records
-	bytes    int64             // the item's raw size while held in the crawl's byte budget
+	bytes    int64             // its share of the crawl's byte budget: the item's raw size, then its tables' (tablesBytes)
 	recs     []store.Record
 	messages int64 // messages read (stored or not)
 	stored   int64 // skipped before decoding: stored before (item.stored)
@@ -37,8 +38,8 @@ type result struct {
 }
 
 // holdsTables reports whether the result carries tables, whose size
-// grows with the message's: until it is stored it keeps its share of the
-// byte budget.
+// grows with the message's: until they are stored they keep a share of
+// the byte budget.
 func (r *result) holdsTables() bool {
 	for i := range r.recs {
 		if len(r.recs[i].Tables) > 0 {
@@ -58,6 +59,30 @@ type worker struct {
 	first int64
 	view  viewer
 	tags  map[string]*model.PatchTag
+	// decoding, shared by the crawl's workers, bounds the memory of the
+	// full decodes running at once (heavy); nil: no bound.
+	decoding *byteBudget
+}
+
+// decodeCost is the memory a full decode and table parse take per raw
+// byte, at the most: a 300 KB message of 5,000 table rows keeps about
+// 30 MB live while it is read.
+const decodeCost = 100
+
+// heavy runs fn, the full decode of a message of n raw bytes, once the
+// decodes running in other workers leave room for it in w.decoding: two
+// such messages decoded at once held the heap at the crawl's soft memory
+// limit, where the collector runs without pause. A decode alone always
+// runs, and ordinary mail (a few kilobytes) never waits.
+func (w *worker) heavy(n int, fn func()) {
+	if w.decoding == nil {
+		fn()
+		return
+	}
+	cost := int64(n) * decodeCost
+	w.decoding.acquire(context.Background(), cost) // cannot fail: no deadline
+	defer w.decoding.release(cost)
+	fn()
 }
 
 // maxTags bounds a worker's cache of parsed subjects.
@@ -145,17 +170,19 @@ func (w *worker) raw(it *item, res *result) {
 		rec.Hash = digest(data)
 	}
 	if w.opts.DecodeAll || w.view.needsDecode(data, &h) {
-		m, _ := mbox.Decode(it.source, it.raw)
-		if it.commit != "" && m.Meta.ID == fmt.Sprintf("%s#%d", it.source, it.raw.Line) {
-			m.Meta.ID = id
-		}
-		rec.Meta = m.Meta
-		// The decoded text may differ from the raw (a view that gave up,
-		// an unlabelled quoted-printable body): look at it with the same
-		// prefilter before running every table family.
-		if w.opts.DecodeAll || mayHoldTable(bodyText(m)) {
-			rec.Tables = w.tables(it, m, res)
-		}
+		w.heavy(len(data), func() {
+			m, _ := mbox.Decode(it.source, it.raw)
+			if it.commit != "" && m.Meta.ID == fmt.Sprintf("%s#%d", it.source, it.raw.Line) {
+				m.Meta.ID = id
+			}
+			rec.Meta = m.Meta
+			// The decoded text may differ from the raw (a view that gave
+			// up, an unlabelled quoted-printable body): look at it with
+			// the same prefilter before running every table family.
+			if w.opts.DecodeAll || mayHoldTable(bodyText(m)) {
+				rec.Tables = w.tables(it, m, res)
+			}
+		})
 		res.decoded = 1
 	} else {
 		rec.Meta = model.Message{
@@ -180,7 +207,9 @@ func (w *worker) whole(it *item, res *result) {
 		w.raw(it, res)
 		return
 	}
-	r, err := mbox.Read(it.source, data, w.opts.Pipeline.Mail)
+	var r *mbox.Result
+	var err error
+	w.heavy(len(data), func() { r, err = mbox.Read(it.source, data, w.opts.Pipeline.Mail) })
 	if err != nil {
 		res.faults = append(res.faults, w.fault(it, err))
 	}
@@ -275,15 +304,21 @@ func fromLabel(a model.Address) string {
 // with one, and once mail is appended the scanner gives it to the
 // container, so the message must keep its key.
 func digest(data []byte) (h [16]byte) {
-	switch {
-	case bytes.HasSuffix(data, []byte("\r\n\r\n")):
-		data = data[:len(data)-2]
-	case bytes.HasSuffix(data, []byte("\n\n")):
-		data = data[:len(data)-1]
-	}
-	sum := sha256.Sum256(data)
+	sum := sha256.Sum256(dropContainerBlank(data))
 	copy(h[:], sum[:])
 	return h
+}
+
+// dropContainerBlank removes the blank line that ends data, which mbox
+// writers put before the next From_ line.
+func dropContainerBlank(data []byte) []byte {
+	switch {
+	case bytes.HasSuffix(data, []byte("\r\n\r\n")):
+		return data[:len(data)-2]
+	case bytes.HasSuffix(data, []byte("\n\n")):
+		return data[:len(data)-1]
+	}
+	return data
 }
 
 // bodyDigest keys a message taken from a whole file, whose raw bytes the

@@ -81,6 +81,11 @@ func (s *RawScanner) Message() RawMessage { return s.msg }
 // Err returns the first read error other than io.EOF.
 func (s *RawScanner) Err() error { return s.err }
 
+// Last reports whether the stream ended after the message found by the
+// last Scan: no From_ line followed it. A reader of a file still being
+// written cannot tell whether such a message is whole.
+func (s *RawScanner) Last() bool { return s.done }
+
 // Warnings returns the warnings (cut lines, cut messages) met so far and
 // forgets them.
 func (s *RawScanner) Warnings() []model.Warning {

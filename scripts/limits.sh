@@ -7,6 +7,8 @@
 #              sixteen 64 MiB messages, each one table-row after another
 #   rows200k   one message holding a 200,000-row table
 #   tiny1m     an mbox of 1,000,000 tiny messages
+#   tables200  200 messages, each holding a 5,000-row table: the crawl's
+#              memory must stay flat while tables wait to be stored
 #   damaged    a one-line (damaged) mbox of table-like text, 8 MB: MB/s of
 #              the line rebuild
 #
@@ -57,6 +59,13 @@ elif name == "tiny1m.mbox":
     with open(f"{d}/{name}", "w") as f:
         for i in range(1000000):
             f.write("From x@y Mon Nov 28 06:52:19 2022\nSubject: t%d\nMessage-ID: <t%d@x>\n\nhi\n\n" % (i, i))
+elif name == "tables200.mbox":
+    with open(f"{d}/{name}", "w") as f:
+        for m in range(200):
+            f.write(head % ("tables%d" % m))
+            f.write("hackbench run %d\nTest:            tip                  patched\n" % m)
+            f.write("".join(" %d-groups:     %d.%02d (0.00 pct)     %d.%02d (%d.%02d pct)\n" % (i + 1, (i + m) % 97, i % 100, i % 89, (i + m) % 100, i % 7, i % 100) for i in range(5000)))
+            f.write("\n")
 elif name == "damaged.mbox":
     # A thread whose newlines became spaces: headers, prose, table rows.
     parts = []
@@ -80,11 +89,12 @@ measure() {
 	wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,a,":"); s=0; for(i=1;i<=n;i++) s=s*60+a[i]; print s}' "$DIR/run.time")
 	rss=$(awk -F': ' '/Maximum resident/ {printf "%.0f", $2/1024}' "$DIR/run.time")
 	code=$(awk -F': ' '/Exit status/ {print $2}' "$DIR/run.time")
-	printf '%-28s wall %7.2fs  peak RSS %5s MiB  exit %s  %s\n' "$label" "$wall" "$rss" "$code" "$(tail -n 1 "$DIR/run.err" | cut -c1-100)"
+	cpu=$(awk -F': ' '/User time|System time/ {s+=$2} END {printf "%.2f", s}' "$DIR/run.time")
+	printf '%-28s wall %7.2fs  CPU %7.2fs  peak RSS %5s MiB  exit %s  %s\n' "$label" "$wall" "$cpu" "$rss" "$code" "$(tail -n 1 "$DIR/run.err" | cut -c1-100)"
 }
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"
-for name in bomb.mbox.gz rows200k.mbox tiny1m.mbox damaged.mbox; do
+for name in bomb.mbox.gz rows200k.mbox tiny1m.mbox tables200.mbox damaged.mbox; do
 	case "$ONLY" in "" | "${name%%.*}") ;; *) continue ;; esac
 	gen "$name"
 	in="$DIR/$name"

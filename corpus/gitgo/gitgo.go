@@ -12,6 +12,10 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/storer"
 )
 
+// ErrHistory is the fault of a history that breaks off: the commits
+// before the one it names cannot be reached.
+var ErrHistory = errors.New("the history before this commit cannot be read")
+
 // Messages calls fn with every message of the epoch repository at dir,
 // oldest commit first: the content of the blob "m" of each commit.
 // Deletion commits (a blob "d" instead) are skipped. With since, only the
@@ -29,7 +33,7 @@ func Messages(ctx context.Context, dir, since string, fn func(commit string, dat
 	}
 	if logErr != nil {
 		last := hashes[len(hashes)-1]
-		if err := fault(last.String(), fmt.Errorf("the history before this commit cannot be read, older messages are lost: %w", logErr)); err != nil {
+		if err := fault(last.String(), fmt.Errorf("%w, older messages are lost: %w", ErrHistory, logErr)); err != nil {
 			return err
 		}
 	}

@@ -142,42 +142,79 @@ func openRO(path string, immutable bool) (*Store, int, error) {
 	return s, have, nil
 }
 
-// migrate applies migrations/NNN_*.sql files above the stored user_version.
+// migrate applies migrations/NNN_*.sql files above the stored
+// user_version, each in a transaction that reads the version once it
+// holds the write lock (BEGIN IMMEDIATE): crawls that open a new file at
+// once apply each migration once, the others waiting for it, rather than
+// failing on tables another one has just created.
 func (s *Store) migrate() error {
-	var have int
-	if err := s.db.QueryRow("PRAGMA user_version").Scan(&have); err != nil {
-		return s.wrap("reading schema version", err)
-	}
 	names, err := fs.Glob(migrations, "migrations/*.sql")
 	if err != nil {
 		return err
 	}
 	sort.Strings(names)
-	if have > len(names) {
-		return fmt.Errorf("%s: schema version %d is newer than this lkmlbench knows (%d)", s.path, have, len(names))
-	}
-	for i := have; i < len(names); i++ {
-		text, err := migrations.ReadFile(names[i])
+	for {
+		var have int
+		if err := s.db.QueryRow("PRAGMA user_version").Scan(&have); err != nil {
+			return s.wrap("reading schema version", err)
+		}
+		if have > len(names) {
+			return fmt.Errorf("%s: schema version %d is newer than this lkmlbench knows (%d)", s.path, have, len(names))
+		}
+		if have == len(names) {
+			break
+		}
+		done, err := s.migrateOne(names, have)
 		if err != nil {
 			return err
 		}
-		tx, err := s.db.Begin()
-		if err != nil {
-			return s.wrap("migrating", err)
-		}
-		if _, err := tx.Exec(string(text)); err != nil {
-			tx.Rollback()
-			return s.wrap("applying "+names[i], err)
-		}
-		if _, err := tx.Exec(fmt.Sprintf("PRAGMA user_version = %d", i+1)); err != nil {
-			tx.Rollback()
-			return s.wrap("migrating", err)
-		}
-		if err := tx.Commit(); err != nil {
-			return s.wrap("migrating", err)
+		if done {
+			break
 		}
 	}
+	// A first crawl killed before it rebuilt the indexes it deferred
+	// leaves them recorded: this store owes them, even if it stores
+	// nothing (a crawl that finds every input read), and builds them
+	// when it closes.
+	var pending int
+	if err := s.db.QueryRow(`SELECT count(*) FROM deferred_indexes`).Scan(&pending); err != nil {
+		return s.wrap("reading deferred indexes", err)
+	}
+	if pending > 0 {
+		s.bulkChecked, s.deferred = true, true
+	}
 	return nil
+}
+
+// migrateOne applies the migration after version seen, unless another
+// process applied it first; done reports that the schema is current.
+func (s *Store) migrateOne(names []string, seen int) (done bool, err error) {
+	tx, err := s.db.Begin()
+	if err != nil {
+		return false, s.wrap("migrating", err)
+	}
+	defer tx.Rollback()
+	var have int
+	if err := tx.QueryRow("PRAGMA user_version").Scan(&have); err != nil {
+		return false, s.wrap("reading schema version", err)
+	}
+	if have != seen {
+		return have >= len(names), nil // another crawl migrated meanwhile
+	}
+	text, err := migrations.ReadFile(names[have])
+	if err != nil {
+		return false, err
+	}
+	if _, err := tx.Exec(string(text)); err != nil {
+		return false, s.wrap("applying "+names[have], err)
+	}
+	if _, err := tx.Exec(fmt.Sprintf("PRAGMA user_version = %d", have+1)); err != nil {
+		return false, s.wrap("migrating", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return false, s.wrap("migrating", err)
+	}
+	return have+1 == len(names), nil
 }
 
 // Close builds the indexes a first crawl deferred, then closes the
