@@ -433,6 +433,11 @@ func (s *segment) tailOf(i int) bool {
 	if strings.TrimSpace(next) == "" || isProse(next) || isProse(prev) {
 		return false
 	}
+	if strings.HasSuffix(cur, ":") {
+		// a line ending in a colon introduces the lines below it (a
+		// sub-heading such as "thp=never:"): it ends no title
+		return false
+	}
 	f, _, _ := strings.Cut(cur, " ")
 	return wrappedHere(s.lines[i-1], rowShape{first: f, bare: true})
 }

@@ -217,6 +217,18 @@ var damageCases = []struct {
 		},
 	},
 	{
+		name: "a sub-heading under a wide header is no tail",
+		in: "              |      base-kernel     |     base+series     |      change\nmode=a:\n" +
+			"   p50:       |        120           |         118         |      -1.7%\n" +
+			"   p99:       |        900           |         700         |     -22.2%",
+		want: []string{
+			"1:               |      base-kernel     |     base+series     |      change",
+			"2: mode=a:",
+			"3:    p50:       |        120           |         118         |      -1.7%",
+			"4:    p99:       |        900           |         700         |     -22.2%",
+		},
+	},
+	{
 		name: "prose keeps its lines",
 		in:   "We ran the suite on both kernels and the numbers below are the mean of\nfive runs.\nsize   old   new\n4k     1.5   1.2",
 		want: []string{"1: We ran the suite on both kernels and the numbers below are the mean of", "2: five runs.", "3: size   old   new", "4: 4k     1.5   1.2"},
