@@ -23,13 +23,21 @@ var (
 // none or when one text says both.
 func proseDirection(texts []string, lower, higher *regexp.Regexp) string {
 	for _, t := range texts {
-		lo, hi := lower.MatchString(t), higher.MatchString(t)
-		switch {
-		case lo && !hi:
-			return "lower"
-		case hi && !lo:
-			return "higher"
+		if d := agreed(lower.MatchString(t), higher.MatchString(t)); d != "" {
+			return d
 		}
+	}
+	return ""
+}
+
+// agreed is the direction that the evidence for lower and for higher
+// names when only one of them speaks, "" when neither or both do.
+func agreed(lo, hi bool) string {
+	switch {
+	case lo && !hi:
+		return "lower"
+	case hi && !lo:
+		return "higher"
 	}
 	return ""
 }

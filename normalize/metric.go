@@ -157,13 +157,7 @@ func plainDirection(words []string) string {
 		lo = lo || lowerWords[w]
 		hi = hi || higherWords[w]
 	}
-	switch {
-	case lo && !hi:
-		return "lower"
-	case hi && !lo:
-		return "higher"
-	}
-	return ""
+	return agreed(lo, hi)
 }
 
 func anyIn(words []string, set map[string]bool) bool {

@@ -963,31 +963,56 @@ func (g *grid) byPipes(l layLine) (frags []headFrag, head string, ok bool) {
 	if len(ps) != g.pipes {
 		return nil, "", false
 	}
-	bounds := append(append([]int{-1}, ps...), len(l.text))
-	for f := 0; f+1 < len(bounds); f++ {
-		text := strings.Join(strings.Fields(l.text[bounds[f]+1:bounds[f+1]]), " ")
-		if text == "" || isRule(text) {
-			continue
-		}
-		from, to := -1, -1
-		for j, pf := range g.pipeField {
-			if pf == f {
-				if from < 0 {
-					from = j
-				}
-				to = j + 1
-			}
-		}
+	for _, pf := range titledFields(l.text, ps) {
+		from, to := g.colSpan(func(j int) bool { return g.pipeField[j] == pf.index })
 		if from < 0 {
-			if f < g.pipeField[0] {
-				head = joinText(head, text)
+			if pf.index < g.pipeField[0] {
+				head = joinText(head, pf.text)
 				continue
 			}
 			return nil, "", false // a title past the columns
 		}
-		frags = append(frags, headFrag{text: text, from: from, to: to})
+		frags = append(frags, headFrag{text: pf.text, from: from, to: to})
 	}
 	return frags, head, len(frags) > 0
+}
+
+// titledField is one titled field of a header line between its '|': its
+// index among the line's fields, its text with blanks collapsed, and the
+// bytes it lies between (the '|' before it, -1 for the first, and after).
+type titledField struct {
+	index, after, before int
+	text                 string
+}
+
+// titledFields lists the fields of text between the '|' at ps that hold a
+// title (not blank, not a rule).
+func titledFields(text string, ps []int) []titledField {
+	bounds := append(append([]int{-1}, ps...), len(text))
+	var out []titledField
+	for f := 0; f+1 < len(bounds); f++ {
+		t := strings.Join(strings.Fields(text[bounds[f]+1:bounds[f+1]]), " ")
+		if t == "" || isRule(t) {
+			continue
+		}
+		out = append(out, titledField{index: f, after: bounds[f], before: bounds[f+1], text: t})
+	}
+	return out
+}
+
+// colSpan is the run of the grid's columns from the first to the last
+// that in holds for ([from, to)), -1, -1 when it holds for none.
+func (g *grid) colSpan(in func(j int) bool) (from, to int) {
+	from, to = -1, -1
+	for j := range g.cols {
+		if in(j) {
+			if from < 0 {
+				from = j
+			}
+			to = j + 1
+		}
+	}
+	return from, to
 }
 
 // bySeparators places the fields of a header line of a ruled grid whose
@@ -1007,29 +1032,16 @@ func (g *grid) bySeparators(l layLine) (frags []headFrag, head string, ok bool) 
 			return g.byFieldCount(l, ps)
 		}
 	}
-	bounds := append(append([]int{-1}, ps...), len(l.text))
-	for f := 0; f+1 < len(bounds); f++ {
-		text := strings.Join(strings.Fields(l.text[bounds[f]+1:bounds[f+1]]), " ")
-		if text == "" || isRule(text) {
-			continue
-		}
-		from, to := -1, -1
-		for j, c := range g.cols {
-			if c.start > bounds[f] && c.end <= bounds[f+1] {
-				if from < 0 {
-					from = j
-				}
-				to = j + 1
-			}
-		}
+	for _, pf := range titledFields(l.text, ps) {
+		from, to := g.colSpan(func(j int) bool { return g.cols[j].start > pf.after && g.cols[j].end <= pf.before })
 		if from < 0 {
-			if f == 0 || bounds[f+1] <= g.cols[0].start {
-				head = joinText(head, text)
+			if pf.index == 0 || pf.before <= g.cols[0].start {
+				head = joinText(head, pf.text)
 				continue
 			}
 			return nil, "", false
 		}
-		frags = append(frags, headFrag{text: text, from: from, to: to})
+		frags = append(frags, headFrag{text: pf.text, from: from, to: to})
 	}
 	return frags, head, len(frags) > 0
 }
@@ -1048,30 +1060,18 @@ func (g *grid) byFieldCount(l layLine, ps []int) (frags []headFrag, head string,
 		return nil, "", false
 	}
 	k := (df - lead) / (hf - lead)
-	bounds := append(append([]int{-1}, ps...), len(l.text))
-	for f := 0; f+1 < len(bounds); f++ {
-		text := strings.Join(strings.Fields(l.text[bounds[f]+1:bounds[f+1]]), " ")
-		if text == "" || isRule(text) {
-			continue
-		}
+	for _, pf := range titledFields(l.text, ps) {
+		f := pf.index
 		if f < lead {
-			head = joinText(head, text)
+			head = joinText(head, pf.text)
 			continue
 		}
 		lo, hi := lead+(f-lead)*k, lead+(f-lead+1)*k // the rows' fields it spans
-		from, to := -1, -1
-		for j, pf := range g.pipeField {
-			if pf >= lo && pf < hi {
-				if from < 0 {
-					from = j
-				}
-				to = j + 1
-			}
-		}
+		from, to := g.colSpan(func(j int) bool { return g.pipeField[j] >= lo && g.pipeField[j] < hi })
 		if from < 0 {
 			return nil, "", false
 		}
-		frags = append(frags, headFrag{text: text, from: from, to: to})
+		frags = append(frags, headFrag{text: pf.text, from: from, to: to})
 	}
 	return frags, head, len(frags) > 0
 }
