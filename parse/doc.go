@@ -21,6 +21,10 @@
 //     blocks: runs of lines holding number tokens or rules, with the few
 //     lines above them that may be headers. Prose that only mentions
 //     numbers never reaches a grammar.
+//     Shell prompts (package parse/internal/shell): one recogniser tells
+//     every reader whether a line is a command someone typed
+//     ("root@box:~# cat /proc/meminfo", "[me@box tmp]$ ./run") and what
+//     they typed.
 //  1. Tokens (lex.go, lexdef.go, lexfam.go, lexcache.go, lexemes.go):
 //     hand-written scanners, never regular expressions. lex.go gives each
 //     line its column tokens with byte columns (numbers with their exact

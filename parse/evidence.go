@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/shell"
 )
 
 // Layer 4, semantics: system state pasted as evidence. Bug reports and
@@ -68,10 +69,10 @@ func (b *Block) printedByCommand(m Match, t *model.Table, dumped map[int]int) bo
 		if n, ok := dumped[lines[i].No]; ok && n == columns(t) {
 			return true // the next block of a listing ("{ sequential range...")
 		}
-		if stateCommand(text) || stateCommand(lastPrompt(text)) || statePath(text) {
+		if stateCommand(text) || lastCommandShowsState(text) || statePath(text) {
 			return true
 		}
-		if _, prompted := stripPrompt(text); prompted || isCommand(text) || isProse(text) {
+		if _, prompted := shell.Leading(text); prompted || isCommand(text) || isProse(text) {
 			break // the nearest command printed the table, or words come between
 		}
 	}
@@ -79,7 +80,7 @@ func (b *Block) printedByCommand(m Match, t *model.Table, dumped map[int]int) bo
 	// above are then the last lead lines
 	for i := len(t.Lead) - 1; i >= 0 && i >= len(t.Lead)-4; i-- {
 		l := t.Lead[i]
-		if _, prompted := stripPrompt(l); prompted || isCommand(l) {
+		if _, prompted := shell.Leading(l); prompted || isCommand(l) {
 			// the nearest command, which a mail client may have wrapped
 			// into the lines below it
 			return stateCommand(strings.Join(t.Lead[i:], " "))
@@ -134,7 +135,7 @@ var stateTools = map[string]bool{"free": true, "top": true, "htop": true, "lsmod
 // a shell prompt the line must be the bare command ("free -m", "lsmod"),
 // so that prose starting with such a word ("top results ...") is none.
 func stateCommand(line string) bool {
-	rest, prompted := stripPrompt(line)
+	rest, prompted := shell.Leading(line)
 	words := strings.Fields(rest)
 	if len(words) > 0 && words[0] == "sudo" {
 		words = words[1:]
@@ -171,47 +172,12 @@ func statePath(s string) bool {
 	return (strings.HasPrefix(s, "/sys/") || strings.HasPrefix(s, "/proc/")) && !strings.ContainsAny(s, " \t")
 }
 
-// lastPrompt returns what follows the last prompt of a line that holds
-// several, as a terminal pasted without its line breaks does
-// ("root@box:~# echo 1 > x root@box:~# cat /sys/...").
-func lastPrompt(s string) string {
-	best := -1
-	for _, p := range []string{"~# ", "~$ ", "]# ", "]$ "} {
-		if i := strings.LastIndex(s, p); i > best {
-			best = i + len(p)
-		}
-	}
-	if best < 0 {
-		return ""
-	}
-	return "$ " + s[best:]
-}
-
-// stripPrompt cuts a shell prompt off a line: "$ ", "# ", "> ", or a
-// prompt that names the user, host or directory ("root@box:~# ",
-// "box ~ # ", "[root@box tmp]# ", "--(/sys/kernel/debug) $ ").
-func stripPrompt(s string) (string, bool) {
-	for _, p := range []string{"$ ", "# ", "> ", "% "} {
-		if strings.HasPrefix(s, p) {
-			return s[len(p):], true
-		}
-	}
-	n := len(s)
-	if n > 128 {
-		n = 128 // a prompt may hold a long directory: "root@box:/sys/fs/bcache/<uuid># "
-	}
-	for i := 1; i+1 < n; i++ {
-		c := s[i]
-		if (c == '$' || c == '#' || c == '>') && s[i+1] == ' ' {
-			prefix := strings.TrimSpace(s[:i])
-			if strings.ContainsAny(prefix, "@~") || strings.HasSuffix(prefix, ")") || strings.HasSuffix(prefix, "]") ||
-				len(prefix) <= 24 && !strings.ContainsAny(prefix, " \t") { // "box# ", "d5# "
-				return s[i+2:], true
-			}
-			return s, false
-		}
-	}
-	return s, false
+// lastCommandShowsState reports whether the command after the last named
+// prompt of a line prints system state, as a terminal pasted without its
+// line breaks shows ("root@box:~# echo 1 > x root@box:~# cat /sys/...").
+func lastCommandShowsState(line string) bool {
+	cmd, ok := shell.Last(line)
+	return ok && stateCommand("$ "+cmd)
 }
 
 // shownState reports whether a table is system state by its own shape and

@@ -3,6 +3,8 @@ package parse
 import (
 	"slices"
 	"strings"
+
+	"github.com/lkmlbench/lkmlbench/parse/internal/shell"
 )
 
 // Layer 2, geometry. A candidate block's lines, lexed once (lexcache.go),
@@ -500,7 +502,7 @@ func leadingLabel(lines []layLine, first int, bd *body) {
 // headerText reports whether a line can hold column titles: no sentence
 // (a prose word, a sentence end), no command line.
 func headerText(t string) bool {
-	if isCommand(t) || shellPrompt(t) || strings.HasSuffix(t, ".") && len(strings.Fields(t)) > 4 {
+	if isCommand(t) || shell.HasNamed(t) || strings.HasSuffix(t, ".") && len(strings.Fields(t)) > 4 {
 		return false
 	}
 	if strings.HasPrefix(t, "===") || strings.HasSuffix(t, "===") {
@@ -527,27 +529,6 @@ func headerText(t string) bool {
 		}
 	}
 	return true
-}
-
-// shellPrompt reports whether a line holds a shell prompt ("root@arm:~#
-// cat ...", "user@host:/tmp$ ./run", "box ~ # free").
-func shellPrompt(t string) bool {
-	for _, p := range []string{"~ # ", "~ $ ", "~# ", "~$ "} {
-		if strings.Contains(t, p) {
-			return true // "ftp-back ~ # free", "host:~$ cat"
-		}
-	}
-	at := strings.IndexByte(t, '@')
-	if at <= 0 || strings.ContainsAny(t[:at], " \t") {
-		return false
-	}
-	rest := t[at:]
-	for _, p := range []string{"# ", "$ "} {
-		if i := strings.Index(rest, p); i > 0 && !strings.ContainsAny(rest[:i], " \t") {
-			return true
-		}
-	}
-	return false
 }
 
 // proseWords are words that make a line prose, not a header.

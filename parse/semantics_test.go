@@ -214,9 +214,9 @@ func TestStateCommand(t *testing.T) {
 		"free memory went down after the patch":                                        false,
 		"$ fio --rw=randread job.fio":                                                  false,
 	} {
-		assert.Equal(t, want, stateCommand(line) || stateCommand(lastPrompt(line)), "%q", line)
+		assert.Equal(t, want, stateCommand(line) || lastCommandShowsState(line), "%q", line)
 	}
-	assert.True(t, stateCommand(lastPrompt("me@box:~# echo 1 > /sys/x me@box:~# cat /sys/kernel/debug/y")))
+	assert.True(t, lastCommandShowsState("me@box:~# echo 1 > /sys/x me@box:~# cat /sys/kernel/debug/y"))
 }
 
 // TestDumpedByCommand reads whole bodies: a listing printed by a state
