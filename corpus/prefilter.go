@@ -25,8 +25,9 @@ import "bytes"
 //     (rows of a numeric table), or
 //   - three "label: number" / "label = number" lines (key-value tables), or
 //   - two lines each with a number in a column, with nothing but blank
-//     lines between them: after two spaces, a tab or '|', or last on the
-//     line, a unit glued to it allowed (single-series tables), or
+//     lines and at most one line of words between them (a wrapped row
+//     label): after two spaces, a tab or '|', or last on the line, a unit
+//     glued to it allowed (single-series tables), or
 //   - one line with three numbers in columns (a one-row table), or
 //   - a grid rule (a line starting "+--" or "|--", or "-+-", "|---",
 //     "+===" anywhere in a line; a diffstat's "+++--" is none) or one of
