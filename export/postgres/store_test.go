@@ -330,7 +330,7 @@ func TestMigrateOnce(t *testing.T) {
 		_, err := st.Put(context.Background(), []store.Record{record(fmt.Sprintf("s%d@x", i), int64(i))})
 		require.NoError(t, err)
 	}
-	assert.Equal(t, 4, count(t, stores[0], "SELECT version FROM schema_version"))
+	assert.Equal(t, 5, count(t, stores[0], "SELECT version FROM schema_version"))
 	assert.Equal(t, 4, count(t, stores[0], "SELECT count(*) FROM messages"))
 }
 

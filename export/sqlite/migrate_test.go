@@ -66,7 +66,7 @@ func TestDeferredIndexesNoWrite(t *testing.T) {
 	st, err = sqlite.Open(path)
 	require.NoError(t, err)
 	defer st.Close()
-	assert.Equal(t, []string{"messages_date", "messages_series", "messages_thread", "observations_verdict"}, indexes(t, st.DB()))
+	assert.Equal(t, []string{"messages_date", "messages_legacy", "messages_seq", "messages_series", "messages_thread", "observations_verdict"}, indexes(t, st.DB()))
 }
 
 // TestAnyFileName opens databases whose names hold the characters a

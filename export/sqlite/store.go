@@ -30,6 +30,9 @@ type Store struct {
 	// bulkChecked: the first batch looked for deferred indexes; deferred:
 	// this store owes the database its secondary indexes (bulk.go).
 	bulkChecked, deferred bool
+	// legacy: the database holds messages stored before schema 5, whose
+	// content hash may be of another kind (migrations/005_positions.sql).
+	legacy bool
 }
 
 type seriesKey struct {
@@ -212,6 +215,9 @@ func (s *Store) migrate() error {
 	}
 	if pending > 0 {
 		s.bulkChecked, s.deferred = true, true
+	}
+	if err := s.db.QueryRow(`SELECT EXISTS (SELECT 1 FROM messages WHERE legacy_hash = 1)`).Scan(&s.legacy); err != nil {
+		return s.wrap("reading messages", err)
 	}
 	return nil
 }

@@ -249,7 +249,7 @@ func indexes(t *testing.T, db *sql.DB) []string {
 // messages keeps its indexes.
 func TestDeferredIndexes(t *testing.T) {
 	ctx := context.Background()
-	all := []string{"messages_date", "messages_series", "messages_thread", "observations_verdict"}
+	all := []string{"messages_date", "messages_legacy", "messages_seq", "messages_series", "messages_thread", "observations_verdict"}
 	recs := benchRecords(100)
 	path := filepath.Join(t.TempDir(), "c.db")
 
