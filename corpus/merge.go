@@ -15,9 +15,12 @@ const mergeBatch = 2000
 // through dst.Put, the path a crawl takes, so messages stored in several
 // are kept once and quoted copies of a table held by different shards
 // fold into one table. Records keep their reading positions (Seq and each
-// table's store.Place), by which dst folds and numbers tables: merging
-// the shards of a crawl, in any order, gives what one crawl of the whole
-// archive gives. It returns what dst gained.
+// table's store.Place), by which dst folds and numbers tables, moved as
+// one after every message dst holds (store.Sequencer): merging the shards
+// of a crawl into an empty database, in any order, gives what one crawl
+// of the whole archive gives, and merging another crawl into a database
+// adds it after what the database held, as a later crawl would. It
+// returns what dst gained.
 func Merge(ctx context.Context, dst store.Store, srcs ...store.Store) (store.PutStats, error) {
 	var total store.PutStats
 	batch := make([]store.Record, 0, mergeBatch)
@@ -33,8 +36,19 @@ func Merge(ctx context.Context, dst store.Store, srcs ...store.Store) (store.Put
 		batch = batch[:0]
 		return nil
 	}
+	var after int64
+	if sq, ok := dst.(store.Sequencer); ok {
+		var err error
+		if after, err = sq.NextSeq(ctx); err != nil {
+			return total, err
+		}
+	}
 	for _, src := range srcs {
 		err := src.Each(ctx, func(r *store.Record) error {
+			r.Seq += after
+			for i := range r.Places {
+				r.Places[i].FirstSeq += after
+			}
 			batch = append(batch, *r)
 			if len(batch) == mergeBatch {
 				return flush()

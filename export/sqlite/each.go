@@ -97,3 +97,12 @@ func (s *Store) attachTables(ctx context.Context, recs []store.Record, rowids []
 	defer rows.Close()
 	return store.AttachTables(rows, recs, rowids)
 }
+
+// NextSeq implements store.Sequencer.
+func (s *Store) NextSeq(ctx context.Context) (int64, error) {
+	var next int64
+	if err := s.db.QueryRowContext(ctx, `SELECT coalesce(max(seq), -1) + 1 FROM messages`).Scan(&next); err != nil {
+		return 0, s.wrap("reading messages", err)
+	}
+	return next, nil
+}

@@ -119,6 +119,14 @@ type Store interface {
 	Close() error
 }
 
+// Sequencer is implemented by stores that can say where their reading
+// order ends, so that merge can place what it adds after what they hold.
+type Sequencer interface {
+	// NextSeq returns a Seq after that of every stored message: 0 for
+	// an empty store.
+	NextSeq(ctx context.Context) (int64, error)
+}
+
 // Query selects stored tables; zero fields select everything. Text
 // filters are matched case-insensitively; Benchmark is an SQL LIKE pattern
 // ('%' and '_' are wildcards), Series and Author are plain text ('%' and '_'
