@@ -435,3 +435,36 @@ func TestCrawlBudgetWarning(t *testing.T) {
 	assert.EqualValues(t, 1, p.Stored)
 	assert.Contains(t, p.String(), "0 faults, 1 warnings")
 }
+
+// TestMergeAfterStored merges the crawl of a later week into a database
+// holding an earlier one: what it adds comes after what was stored, as a
+// later crawl of both would keep it. A result the later week posts again
+// unquoted stays with the message that posted it first, the stored
+// tables keep their numbers, and the new table is numbered after them.
+func TestMergeAfterStored(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	week1, week2 := filepath.Join(dir, "week1.mbox"), filepath.Join(dir, "week2.mbox")
+	writeMbox(t, week1, []string{mail(1, "[PATCH v4 0/2] sched/fair: Rework wakeup", tableBody(7))})
+	writeMbox(t, week2, []string{
+		mail(2, "[PATCH v5 0/2] sched/fair: Rework wakeup", tableBody(7)),
+		mail(3, "Re: [PATCH v5 0/2] sched/fair: Rework wakeup", tableBody(8)),
+	})
+	results, week := openStore(t, filepath.Join(dir, "results.db")), openStore(t, filepath.Join(dir, "week.db"))
+	_, err := corpus.Crawl(ctx, results, []string{week1}, corpus.Options{})
+	require.NoError(t, err)
+	_, err = corpus.Crawl(ctx, week, []string{week2}, corpus.Options{})
+	require.NoError(t, err)
+	both := openStore(t, filepath.Join(dir, "both.db"))
+	_, err = corpus.Crawl(ctx, both, []string{week1, week2}, corpus.Options{})
+	require.NoError(t, err)
+
+	st, err := corpus.Merge(ctx, results, week)
+	require.NoError(t, err)
+	assert.Equal(t, store.PutStats{Messages: 2, Tables: 1, Folded: 1}, st)
+	got := observations(t, results)
+	require.NotEmpty(t, got)
+	assert.Equal(t, "t01", got[0].Table)
+	assert.Equal(t, "20230301.0001-1-tess@example.org", got[0].MessageID, "the first posting keeps the result")
+	assert.Equal(t, observations(t, both), got, "as one crawl of both weeks")
+}

@@ -14,10 +14,13 @@ const mergeBatch = 2000
 // Merge replays every record of the sources, one after another, into dst
 // through dst.Put, the path a crawl takes, so messages stored in several
 // are kept once and quoted copies of a table held by different shards
-// fold into one table. Records go in after everything dst holds, in
-// replay order (store.Record.Seq -1), so that the first source's copies
-// come first wherever the destination folds by Seq. It returns what dst
-// gained.
+// fold into one table. Records keep their reading positions (Seq and each
+// table's store.Place), by which dst folds and numbers tables, moved as
+// one after every message dst holds (store.Sequencer): merging the shards
+// of a crawl into an empty database, in any order, gives what one crawl
+// of the whole archive gives, and merging another crawl into a database
+// adds it after what the database held, as a later crawl would. It
+// returns what dst gained.
 func Merge(ctx context.Context, dst store.Store, srcs ...store.Store) (store.PutStats, error) {
 	var total store.PutStats
 	batch := make([]store.Record, 0, mergeBatch)
@@ -33,9 +36,19 @@ func Merge(ctx context.Context, dst store.Store, srcs ...store.Store) (store.Put
 		batch = batch[:0]
 		return nil
 	}
+	var after int64
+	if sq, ok := dst.(store.Sequencer); ok {
+		var err error
+		if after, err = sq.NextSeq(ctx); err != nil {
+			return total, err
+		}
+	}
 	for _, src := range srcs {
 		err := src.Each(ctx, func(r *store.Record) error {
-			r.Seq = -1
+			r.Seq += after
+			for i := range r.Places {
+				r.Places[i].FirstSeq += after
+			}
 			batch = append(batch, *r)
 			if len(batch) == mergeBatch {
 				return flush()

@@ -25,8 +25,9 @@ import "bytes"
 //     (rows of a numeric table), or
 //   - three "label: number" / "label = number" lines (key-value tables), or
 //   - two lines each with a number in a column, with nothing but blank
-//     lines between them: after two spaces, a tab or '|', or last on the
-//     line, a unit glued to it allowed (single-series tables), or
+//     lines and at most one line of words between them (a wrapped row
+//     label): after two spaces, a tab or '|', or last on the line, a unit
+//     glued to it allowed (single-series tables), or
 //   - one line with three numbers in columns (a one-row table), or
 //   - a grid rule (a line starting "+--" or "|--", or "-+-", "|---",
 //     "+===" anywhere in a line; a diffstat's "+++--" is none) or one of
@@ -111,7 +112,7 @@ func prefilter(body []byte) pass {
 		return passLost
 	}
 	n2, n3, kv, rows := 0, 0, 0, 0
-	inDiff, dump := false, false
+	inDiff, dump, held := false, false, false
 	var sig signatures
 	for i := 0; i < len(body); {
 		// Quote markers: ">", "> ", ">>", "> > "; one space after each
@@ -143,8 +144,13 @@ func prefilter(body []byte) pass {
 		if !inDiff && !dump && hackbenchRun(line) {
 			return passWord
 		}
-		if inDiff || dump || noTableLine(line) && !gridRow(line) {
+		if inDiff || dump {
 			i, rows = end, 0
+			continue
+		}
+		if noTableLine(line) && !gridRow(line) {
+			i = end
+			rows, held = wordLine(line, rows, held)
 			continue
 		}
 		ls, decided := scanLine(line)
@@ -162,9 +168,11 @@ func prefilter(body []byte) pass {
 		tokens, keyed, column := ls.tokens, ls.keyed, ls.column
 		switch {
 		case column:
-			rows++
+			rows, held = rows+1, false
 		case len(bytes.TrimSpace(line)) > 0:
-			rows = 0 // a blank line does not end a table's run of rows
+			// A blank line does not end a table's run of rows, nor
+			// does one line of words (wordLine).
+			rows, held = wordLine(line, rows, held)
 		}
 		switch {
 		case tokens >= 3:
@@ -186,6 +194,19 @@ func prefilter(body []byte) pass {
 		}
 	}
 	return passNone
+}
+
+// wordLine is the run of column rows (rows, and held: whether the run
+// has passed a line of words) after a non-blank line that is no row. The
+// whitespace reader takes a line of words without a digit above a row as
+// the first line of that row's wrapped label ("Alpha\nBeta  1" is the row
+// "Alpha Beta"), so one such line inside a run does not end it; a second
+// one, or a line with numbers that stand in no column, does.
+func wordLine(line []byte, rows int, held bool) (int, bool) {
+	if rows > 0 && !held && !hasDigit(line) {
+		return rows, true
+	}
+	return 0, false
 }
 
 // signatures follows signature blocks as the body reader marks them: from

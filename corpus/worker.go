@@ -7,7 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
-	"strings"
+	"slices"
 
 	"github.com/lkmlbench/lkmlbench"
 	"github.com/lkmlbench/lkmlbench/export/store"
@@ -227,7 +227,7 @@ func (w *worker) whole(it *item, res *result) {
 			continue
 		}
 		res.decoded++
-		res.recs = append(res.recs, store.Record{Meta: *meta, Hash: bodyDigest(m), Seq: position(w.first, it.seq) | int64(min(i, 1<<seqShift-1)), Tables: w.tables(it, m, res)})
+		res.recs = append(res.recs, store.Record{Meta: *meta, Hash: fileDigest(data, i), Seq: position(w.first, it.seq) | int64(min(i, 1<<seqShift-1)), Tables: w.tables(it, m, res)})
 	}
 }
 
@@ -321,17 +321,14 @@ func dropContainerBlank(data []byte) []byte {
 	return data
 }
 
-// bodyDigest keys a message taken from a whole file, whose raw bytes the
-// container reader does not hand out: its id, subject and body text.
-func bodyDigest(m *mbox.Message) [16]byte {
-	var b strings.Builder
-	b.WriteString(m.Meta.ID)
-	b.WriteByte(0)
-	b.WriteString(m.Meta.Subject)
-	for _, l := range m.Body {
-		b.WriteByte('\n')
-		b.WriteString(strings.Repeat(">", l.Depth))
-		b.WriteString(l.Text)
+// fileDigest keys message i of a file that is not an mbox by the file's
+// raw bytes (and i, for a file that holds several): the same key raw
+// gives a file it does not decode. A key of the decoded text changed
+// with the prefilter's choice (--decode-all) and with every decoder
+// change, and each change stored the message again.
+func fileDigest(data []byte, i int) [16]byte {
+	if i == 0 {
+		return digest(data)
 	}
-	return digest([]byte(b.String()))
+	return digest(fmt.Appendf(slices.Clip(dropContainerBlank(data)), "\x00%d", i))
 }

@@ -93,11 +93,22 @@ func deref(p *int) int {
 
 // attachTables fills the tables of a page of records.
 func (s *Store) attachTables(ctx context.Context, recs []store.Record, rowids []int64) error {
-	rows, err := s.db.Query(ctx, `SELECT message_rowid, quoted_copies, doc::text FROM tables
-		WHERE message_rowid = ANY($1) ORDER BY held_index, id`, rowids)
+	rows, err := s.db.Query(ctx, `SELECT t.message_rowid, t.quoted_copies, t.doc::text, t.held_index,
+			t.first_seq, t.first_index, fm.message_id, fm.content_hash
+		FROM tables t JOIN messages fm ON fm.id = t.first_message
+		WHERE t.message_rowid = ANY($1) ORDER BY t.held_index, t.id`, rowids)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	return store.AttachTables(rows, recs, rowids)
+}
+
+// NextSeq implements store.Sequencer.
+func (s *Store) NextSeq(ctx context.Context) (int64, error) {
+	var next int64
+	if err := s.db.QueryRow(ctx, `SELECT coalesce(max(seq), -1) + 1 FROM messages`).Scan(&next); err != nil {
+		return 0, s.wrap("reading messages", err)
+	}
+	return next, nil
 }

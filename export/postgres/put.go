@@ -56,13 +56,17 @@ func (s *Store) putAll(ctx context.Context, recs []store.Record, cps []store.Che
 	}
 }
 
-// copyOf is one table of a new message, where it was read.
+// copyOf is one table of a new message, where it was read, and where
+// the first copy of its table was (the same place but for a record that
+// Each gave, whose store.Place says).
 type copyOf struct {
-	fp    [32]byte
-	t     *model.Table
-	msg   int64 // messages.id
-	seq   int64
-	index int
+	fp                 [32]byte
+	t                  *model.Table
+	msg                int64 // messages.id
+	seq                int64
+	index              int
+	firstSeq, firstMsg int64
+	firstIndex         int
 }
 
 // less orders copies by fingerprint, the lock order, then by reading
@@ -75,15 +79,7 @@ func (c *copyOf) less(o *copyOf) int {
 }
 
 // before compares two reading positions.
-func before(seq int64, index int, oseq int64, oindex int) int {
-	if seq != oseq {
-		if seq < oseq {
-			return -1
-		}
-		return 1
-	}
-	return index - oindex
-}
+var before = store.Before
 
 // batch is one Put's transaction and what it has gathered.
 type batch struct {
@@ -125,8 +121,17 @@ func (s *Store) put(ctx context.Context, recs []store.Record, cps []store.Checkp
 		}
 		for j := range r.Tables {
 			t := &r.Tables[j]
-			copies = append(copies, copyOf{fp: sha256.Sum256([]byte(lkmlbench.Fingerprint(t))), t: t,
-				msg: id.row, seq: b.seqs[i], index: j})
+			c := copyOf{fp: sha256.Sum256([]byte(lkmlbench.Fingerprint(t))), t: t,
+				msg: id.row, seq: b.seqs[i], index: j}
+			c.firstSeq, c.firstIndex, c.firstMsg = c.seq, c.index, c.msg
+			if j < len(r.Places) {
+				p := &r.Places[j]
+				c.index, c.firstSeq, c.firstIndex = p.Index, p.FirstSeq, p.FirstIndex
+				if c.firstMsg, err = b.messageRow(ids, p.FirstID, p.FirstHash, id.row); err != nil {
+					return store.PutStats{}, err
+				}
+			}
+			copies = append(copies, c)
 		}
 	}
 	slices.SortFunc(copies, func(a, b copyOf) int { return a.less(&b) })
@@ -226,9 +231,17 @@ func (b *batch) messages(recs []store.Record) (map[msgKey]stored, error) {
 	}
 	cols := `message_id, content_hash, source_id, commit_id, line, "offset", date, subject, from_name,
 		from_email, in_reply_to, thread_root, series_id, patch_index, patch_total, seq`
+	// A message stored before schema 5 may be keyed by a hash of another
+	// kind (migrations/005_legacy_hash.sql): read again at the same place
+	// of the same source, it is the same message.
+	legacy := ""
+	if b.s.legacy {
+		legacy = `WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.legacy_hash AND m.message_id = first.message_id
+			AND m.source_id = first.source_id AND m.line = first.line AND m."offset" = first."offset")`
+	}
 	res, err := b.tx.Query(b.ctx, `INSERT INTO messages (`+cols+`)
 		SELECT `+cols+` FROM (SELECT DISTINCT ON (message_id, content_hash) * FROM incoming
-			ORDER BY message_id, content_hash, ord) AS first
+			ORDER BY message_id, content_hash, ord) AS first `+legacy+`
 		ORDER BY message_id, content_hash
 		ON CONFLICT (message_id, content_hash) DO NOTHING
 		RETURNING id, message_id, content_hash`)
@@ -259,6 +272,21 @@ func (b *batch) messages(recs []store.Record) (map[msgKey]stored, error) {
 	return added, nil
 }
 
+// messageRow is the row id of the message keyed by (id, hash): one the
+// batch added, else a stored one, else (a source whose first copy's
+// message is gone) def.
+func (b *batch) messageRow(added map[msgKey]stored, id string, hash [16]byte, def int64) (int64, error) {
+	if a, ok := added[msgKey{id, hash}]; ok {
+		return a.row, nil
+	}
+	var row int64
+	err := b.tx.QueryRow(b.ctx, `SELECT id FROM messages WHERE message_id = $1 AND content_hash = $2`, id, hash[:]).Scan(&row)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return def, nil
+	}
+	return row, err
+}
+
 // heldTable is what a fold needs of a stored table.
 type heldTable struct {
 	id                int64
@@ -282,14 +310,14 @@ func (b *batch) table(c *copyOf) error {
 		end_line, "offset", quote_depth, author, quoted_copies, reconstructed, format, benchmark, context,
 		variants, baseline, unit, direction, statistic, doc, held_seq, held_index, first_seq, first_index, first_message)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-			$21, $22, $21, $22, $2)
+			$21, $22, $23, $24, $25)
 		ON CONFLICT (fingerprint) DO NOTHING RETURNING id`,
 		c.fp[:], c.msg, t.Source, t.MessageID, t.StartLine, t.EndLine, t.Offset, t.QuoteDepth, t.Author,
 		t.QuotedCopies, t.Reconstructed, t.Format, t.Benchmark, jsonList(t.Context), jsonList(t.Variants),
-		t.Baseline, t.Unit, t.Direction, t.Statistic, doc, c.seq, c.index).Scan(&id)
+		t.Baseline, t.Unit, t.Direction, t.Statistic, doc, c.seq, c.index, c.firstSeq, c.firstIndex, c.firstMsg).Scan(&id)
 	if err == nil {
 		b.st.Tables++
-		b.firsts[c.msg]++
+		b.firsts[c.firstMsg]++
 		b.obs[id] = t
 		return nil
 	}
@@ -304,10 +332,10 @@ func (b *batch) table(c *copyOf) error {
 		return err
 	}
 	copies := h.copies + 1 + t.QuotedCopies
-	if before(c.seq, c.index, h.firstSeq, h.firstIdx) < 0 {
+	if before(c.firstSeq, c.firstIndex, h.firstSeq, h.firstIdx) < 0 {
 		b.firsts[h.firstMsg]--
-		b.firsts[c.msg]++
-		h.firstSeq, h.firstIdx, h.firstMsg = c.seq, c.index, c.msg
+		b.firsts[c.firstMsg]++
+		h.firstSeq, h.firstIdx, h.firstMsg = c.firstSeq, c.firstIndex, c.firstMsg
 	}
 	if t.QuoteDepth > h.depth || (t.QuoteDepth == h.depth && before(c.seq, c.index, h.heldSeq, h.heldIdx) > 0) {
 		_, err := b.tx.Exec(b.ctx, `UPDATE tables SET quoted_copies = $1, first_seq = $2, first_index = $3,

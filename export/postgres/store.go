@@ -29,6 +29,9 @@ type Store struct {
 	// batches: those rows are committed before the batch that uses them.
 	sources map[string]int64
 	series  map[seriesKey]int64
+	// legacy: the database holds messages stored before schema 5, whose
+	// content hash may be of another kind (migrations/005_legacy_hash.sql).
+	legacy bool
 }
 
 type seriesKey struct {
@@ -66,6 +69,10 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	if err := s.migrate(ctx); err != nil {
 		s.db.Close()
 		return nil, err
+	}
+	if err := s.db.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM messages WHERE legacy_hash)`).Scan(&s.legacy); err != nil {
+		s.db.Close()
+		return nil, s.wrap("reading messages", err)
 	}
 	return s, nil
 }

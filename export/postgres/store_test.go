@@ -3,10 +3,13 @@ package postgres_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -330,7 +333,7 @@ func TestMigrateOnce(t *testing.T) {
 		_, err := st.Put(context.Background(), []store.Record{record(fmt.Sprintf("s%d@x", i), int64(i))})
 		require.NoError(t, err)
 	}
-	assert.Equal(t, 4, count(t, stores[0], "SELECT version FROM schema_version"))
+	assert.Equal(t, 5, count(t, stores[0], "SELECT version FROM schema_version"))
 	assert.Equal(t, 4, count(t, stores[0], "SELECT count(*) FROM messages"))
 }
 
@@ -340,4 +343,46 @@ func TestUnreachable(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "postgres://nobody@127.0.0.1:1/none")
 	assert.Contains(t, err.Error(), "cannot reach the server")
+}
+
+// TestLegacyHash opens a database of schema 4 holding a message stored by
+// an older lkmlbench, whose content hash is of another kind (of its
+// decoded text): the same message read again at the same place of the
+// same source is that message, whatever its hash, while a copy under the
+// same Message-ID elsewhere is a message of its own, and new messages
+// are keyed by their hash alone.
+func TestLegacyHash(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.Database(t)
+	conn, err := pgx.Connect(ctx, url)
+	require.NoError(t, err)
+	names, err := filepath.Glob(filepath.Join("migrations", "00[1-4]_*.sql"))
+	require.NoError(t, err)
+	require.Len(t, names, 4)
+	for _, name := range names {
+		text, err := os.ReadFile(name)
+		require.NoError(t, err)
+		_, err = conn.Exec(ctx, string(text))
+		require.NoError(t, err, name)
+	}
+	_, err = conn.Exec(ctx, `CREATE TABLE schema_version (version INTEGER NOT NULL);
+		INSERT INTO schema_version VALUES (4);
+		INSERT INTO sources (path) VALUES ('list.mbox');
+		INSERT INTO messages (message_id, content_hash, source_id, line, "offset", subject, from_name, from_email, thread_root, seq)
+			SELECT 'old@x', '\xdecade', id, 1, 0, 'old', 'Tess Kernel', 'tess@example.org', 'old@x', 0 FROM sources`)
+	require.NoError(t, err)
+	require.NoError(t, conn.Close(ctx))
+
+	st := open(t, url)
+	again := record("old@x", 1)
+	elsewhere := record("old@x", 2)
+	elsewhere.Meta.StartLine, elsewhere.Meta.Offset = 40, 2048
+	stats, err := st.Put(ctx, []store.Record{again, elsewhere, record("new@x", 3)})
+	require.NoError(t, err)
+	assert.Equal(t, store.PutStats{Messages: 2, Duplicates: 1}, stats)
+	assert.Equal(t, 3, count(t, st, `SELECT count(*) FROM messages`))
+	assert.Equal(t, 1, count(t, st, `SELECT count(*) FROM messages WHERE legacy_hash`))
+	stats, err = st.Put(ctx, []store.Record{record("new@x", 3)})
+	require.NoError(t, err)
+	assert.Equal(t, store.PutStats{Duplicates: 1}, stats, "new messages are keyed by their hash")
 }

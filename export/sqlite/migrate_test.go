@@ -2,6 +2,7 @@ package sqlite_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -65,5 +66,49 @@ func TestDeferredIndexesNoWrite(t *testing.T) {
 	st, err = sqlite.Open(path)
 	require.NoError(t, err)
 	defer st.Close()
-	assert.Equal(t, []string{"messages_date", "messages_series", "messages_thread", "observations_verdict"}, indexes(t, st.DB()))
+	assert.Equal(t, []string{"messages_date", "messages_legacy", "messages_seq", "messages_series", "messages_thread", "observations_verdict"}, indexes(t, st.DB()))
+}
+
+// TestAnyFileName opens databases whose names hold the characters a
+// SQLite URI gives a meaning to ('#', '?', '%', spaces, a leading '//'):
+// each is created under its own name, beside no other file, and opens
+// again read-only with what was stored.
+func TestAnyFileName(t *testing.T) {
+	ctx := context.Background()
+	for _, name := range []string{"a#b.db", "a?mode=ro.db", "100%25 sure.db", "a b  c.db", "#?%", "x%3Fy.db", "ümlaut.db"} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			for _, path := range []string{filepath.Join(dir, name), "//" + filepath.Join(dir, name)} {
+				st, err := sqlite.Open(path)
+				require.NoError(t, err, path)
+				_, err = st.Put(ctx, benchRecords(3))
+				require.NoError(t, err)
+				require.NoError(t, st.Close())
+				ro, err := sqlite.OpenReadOnly(path)
+				require.NoError(t, err, path)
+				var n int
+				require.NoError(t, ro.DB().QueryRow(`SELECT count(*) FROM messages`).Scan(&n))
+				assert.Equal(t, 3, n, path)
+				require.NoError(t, ro.Close())
+			}
+			entries, err := os.ReadDir(dir)
+			require.NoError(t, err)
+			var files []string
+			for _, e := range entries {
+				// A read-only reader may leave the WAL's files beside it.
+				if n := e.Name(); n != name+"-wal" && n != name+"-shm" {
+					files = append(files, n)
+				}
+			}
+			assert.Equal(t, []string{name}, files, "the database and nothing else")
+		})
+	}
+	// A relative name is relative to the working directory.
+	dir := t.TempDir()
+	t.Chdir(dir)
+	st, err := sqlite.Open("rel#1.db")
+	require.NoError(t, err)
+	require.NoError(t, st.Close())
+	_, err = os.Stat(filepath.Join(dir, "rel#1.db"))
+	assert.NoError(t, err)
 }

@@ -16,14 +16,19 @@ import (
 
 const insertMessages = `INSERT OR IGNORE INTO messages
 	(message_id, content_hash, source_id, commit_id, line, offset, date, subject,
-	 from_name, from_email, in_reply_to, thread_root, series_id, patch_index, patch_total)
+	 from_name, from_email, in_reply_to, thread_root, series_id, patch_index, patch_total, seq, legacy_hash)
 	VALUES `
 
-const messageColumns = 15
+const messageColumns = 17
 
+// tableColumns are the columns a table's kept copy sets: its provenance
+// and numbers, and where it was read (held_*).
 const tableColumns = `message_rowid, source, message_id, start_line, end_line, offset, quote_depth,
 	author, quoted_copies, reconstructed, format, benchmark, context, variants, baseline,
-	unit, direction, statistic, doc`
+	unit, direction, statistic, doc, held_seq, held_index`
+
+// tableValues is the number of tableColumns.
+const tableValues = 21
 
 const insertObservations = `INSERT INTO observations
 	(table_id, case_label, variant, field, value, value_num, flags, line, offset,
@@ -56,7 +61,7 @@ func (s *Store) put(ctx context.Context, recs []store.Record, cps []store.Checkp
 	if err != nil {
 		return st, s.wrap("starting a batch", err)
 	}
-	b := batch{s: s, tx: tx, ctx: ctx, st: &st}
+	b := batch{s: s, tx: tx, ctx: ctx, st: &st, firsts: map[int64]int{}, next: -1}
 	var adopted, dropped bool
 	if !s.bulkChecked {
 		adopted, dropped, err = b.deferIndexes()
@@ -76,6 +81,9 @@ func (s *Store) put(ctx context.Context, recs []store.Record, cps []store.Checkp
 	}
 	if err == nil {
 		err = b.flushObservations()
+	}
+	if err == nil {
+		err = b.countFirsts()
 	}
 	if err == nil {
 		err = b.putCheckpoints(cps)
@@ -105,11 +113,18 @@ type batch struct {
 	tx                     *sql.Tx
 	ctx                    context.Context
 	msg, obs, find, insTab *sql.Stmt
+	legacy, findMsg        *sql.Stmt
 	msgGroup, obsGroup     *sql.Stmt
 	addSeries, getSeries   *sql.Stmt
 	msgs, obsRows          []any
 	obsBuf                 []model.Observation // one table row's, reused
 	st                     *store.PutStats
+	// firsts counts tables whose first copy moved to (+) or from (-) a
+	// message: messages.tables.
+	firsts map[int64]int
+	// next is the reading position of the next record with a negative
+	// Seq: after every stored message; -1 until looked up.
+	next int64
 }
 
 func (b *batch) prepare() error {
@@ -122,8 +137,13 @@ func (b *batch) prepare() error {
 		{&b.msgGroup, rowsSQL(insertMessages, messageColumns, groupRows)},
 		{&b.obs, rowsSQL(insertObservations, observationColumns, 1)},
 		{&b.obsGroup, rowsSQL(insertObservations, observationColumns, groupRows)},
-		{&b.find, `SELECT id, quote_depth, quoted_copies FROM tables WHERE fingerprint = ?`},
-		{&b.insTab, `INSERT INTO tables (fingerprint, ` + tableColumns + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+		{&b.find, `SELECT id, quote_depth, quoted_copies, held_seq, held_index, first_seq, first_index, first_message
+			FROM tables WHERE fingerprint = ?`},
+		{&b.insTab, `INSERT INTO tables (fingerprint, ` + tableColumns + `, first_seq, first_index, first_message)
+			VALUES (?` + strings.Repeat(", ?", tableValues+3) + `)`},
+		{&b.legacy, `SELECT EXISTS (SELECT 1 FROM messages WHERE message_id = ? AND source_id = ? AND legacy_hash = 1
+			AND line = ? AND offset = ?)`},
+		{&b.findMsg, `SELECT id FROM messages WHERE message_id = ? AND content_hash = ?`},
 		{&b.addSeries, `INSERT OR IGNORE INTO series (title, version) VALUES (?, ?)`},
 		{&b.getSeries, `SELECT id FROM series WHERE title = ? AND version = ?`},
 	} {
@@ -135,7 +155,7 @@ func (b *batch) prepare() error {
 }
 
 func (b *batch) close() {
-	for _, st := range []*sql.Stmt{b.msg, b.msgGroup, b.obs, b.obsGroup, b.find, b.insTab, b.addSeries, b.getSeries} {
+	for _, st := range []*sql.Stmt{b.msg, b.msgGroup, b.obs, b.obsGroup, b.find, b.insTab, b.legacy, b.findMsg, b.addSeries, b.getSeries} {
 		if st != nil {
 			st.Close()
 		}
@@ -164,8 +184,25 @@ func (b *batch) put(r *store.Record) error {
 	if m.Date != nil {
 		date = m.Date.Unix()
 	}
+	if b.s.legacy {
+		// A message stored before schema 5 may be keyed by a hash of
+		// another kind (migrations/005_positions.sql): read again at
+		// the same place of the same source, it is the same message.
+		var old bool
+		if err := b.legacy.QueryRowContext(b.ctx, m.ID, src, m.StartLine, m.Offset).Scan(&old); err != nil {
+			return err
+		}
+		if old {
+			st.Duplicates++
+			return nil
+		}
+	}
+	seq, err := b.position(r.Seq)
+	if err != nil {
+		return err
+	}
 	b.msgs = append(b.msgs, m.ID, r.Hash[:], src, nullable(r.Commit), m.StartLine, m.Offset, date,
-		m.Subject, m.From.Name, m.From.Email, nullable(m.InReplyTo), r.ThreadRoot(), series, index, total)
+		m.Subject, m.From.Name, m.From.Email, nullable(m.InReplyTo), r.ThreadRoot(), series, index, total, seq, 0)
 	if len(r.Tables) == 0 {
 		if len(b.msgs) == groupRows*messageColumns {
 			return b.flushMessages()
@@ -190,67 +227,132 @@ func (b *batch) put(r *store.Record) error {
 	if err != nil {
 		return err
 	}
-	added := 0
 	for i := range r.Tables {
-		isNew, err := b.putTable(rowid, &r.Tables[i])
+		c := copyOf{t: &r.Tables[i], msg: rowid, seq: seq, index: i}
+		c.firstSeq, c.firstIndex, c.firstMsg = seq, i, rowid
+		if i < len(r.Places) {
+			p := &r.Places[i]
+			c.index, c.firstSeq, c.firstIndex = p.Index, p.FirstSeq, p.FirstIndex
+			if c.firstMsg, err = b.messageRow(p.FirstID, p.FirstHash, rowid); err != nil {
+				return err
+			}
+		}
+		isNew, err := b.putTable(&c)
 		if err != nil {
 			return err
 		}
 		if isNew {
-			added++
+			st.Tables++
 		} else {
 			st.Folded++
 		}
 	}
-	st.Tables += added
-	if added > 0 {
-		_, err = b.tx.ExecContext(b.ctx, `UPDATE messages SET tables = ? WHERE id = ?`, added, rowid)
+	return nil
+}
+
+// copyOf is one table of a new message, where it was read, and where the
+// first copy of its table was (the same place but for a record that Each
+// gave, whose store.Place says).
+type copyOf struct {
+	t                  *model.Table
+	msg                int64 // messages.id
+	seq                int64
+	index              int
+	firstSeq, firstMsg int64
+	firstIndex         int
+}
+
+// position is the reading position of a record: its Seq, or for a
+// negative one the next after every stored message, in batch order.
+func (b *batch) position(seq int64) (int64, error) {
+	if seq >= 0 {
+		return seq, nil
 	}
-	return err
+	if b.next < 0 {
+		if err := b.tx.QueryRowContext(b.ctx, `SELECT coalesce(max(seq), -1) + 1 FROM messages`).Scan(&b.next); err != nil {
+			return 0, err
+		}
+	}
+	b.next++
+	return b.next - 1, nil
+}
+
+// messageRow is the row id of the message keyed by (id, hash), or def
+// when it is not stored (a source whose first copy's message is gone).
+func (b *batch) messageRow(id string, hash [16]byte, def int64) (int64, error) {
+	var row int64
+	err := b.findMsg.QueryRowContext(b.ctx, id, hash[:]).Scan(&row)
+	if err == sql.ErrNoRows {
+		return def, nil
+	}
+	return row, err
+}
+
+// countFirsts brings messages.tables up to date.
+func (b *batch) countFirsts() error {
+	for id, d := range b.firsts {
+		if d == 0 {
+			continue
+		}
+		if _, err := b.tx.ExecContext(b.ctx, `UPDATE messages SET tables = tables + ? WHERE id = ?`, d, id); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // putTable adds a table, or folds it into the stored table with the same
-// fingerprint the way lkmlbench.Extractor does; it reports whether the
-// table was new.
-func (b *batch) putTable(msgRow int64, t *model.Table) (bool, error) {
+// fingerprint the way lkmlbench.Extractor does (the least quoted copy is
+// kept, of equally quoted ones the first read; the first read numbers
+// the table); it reports whether the table was new.
+func (b *batch) putTable(c *copyOf) (bool, error) {
+	t := c.t
 	fp := sha256.Sum256([]byte(lkmlbench.Fingerprint(t)))
-	var id int64
-	var depth, copies int
-	err := b.find.QueryRowContext(b.ctx, fp[:]).Scan(&id, &depth, &copies)
+	var id, heldSeq, firstSeq, firstMsg int64
+	var depth, copies, heldIdx, firstIdx int
+	err := b.find.QueryRowContext(b.ctx, fp[:]).Scan(&id, &depth, &copies, &heldSeq, &heldIdx, &firstSeq, &firstIdx, &firstMsg)
 	switch {
 	case err == sql.ErrNoRows:
-		args, err := tableArgs(msgRow, t, t.QuotedCopies)
+		args, err := tableArgs(c, t.QuotedCopies)
 		if err != nil {
 			return false, err
 		}
-		res, err := b.insTab.ExecContext(b.ctx, append([]any{fp[:]}, args...)...)
+		args = append(append([]any{fp[:]}, args...), c.firstSeq, c.firstIndex, c.firstMsg)
+		res, err := b.insTab.ExecContext(b.ctx, args...)
 		if err != nil {
 			return false, err
 		}
 		if id, err = res.LastInsertId(); err != nil {
 			return false, err
 		}
+		b.firsts[c.firstMsg]++
 		return true, b.putObservations(id, t)
 	case err != nil:
 		return false, err
 	}
 	copies += 1 + t.QuotedCopies
-	if t.QuoteDepth >= depth {
-		_, err = b.tx.ExecContext(b.ctx, `UPDATE tables SET quoted_copies = ? WHERE id = ?`, copies, id)
+	if store.Before(c.firstSeq, c.firstIndex, firstSeq, firstIdx) < 0 {
+		b.firsts[firstMsg]--
+		b.firsts[c.firstMsg]++
+		firstSeq, firstIdx, firstMsg = c.firstSeq, c.firstIndex, c.firstMsg
+	}
+	if t.QuoteDepth > depth || (t.QuoteDepth == depth && store.Before(c.seq, c.index, heldSeq, heldIdx) > 0) {
+		_, err = b.tx.ExecContext(b.ctx, `UPDATE tables SET quoted_copies = ?, first_seq = ?, first_index = ?,
+			first_message = ? WHERE id = ?`, copies, firstSeq, firstIdx, firstMsg, id)
 		return false, err
 	}
-	// The least-quoted copy is the one closest to its author: it replaces
-	// the stored provenance and numbers, keeping the id. Its old numbers
-	// may still wait in the group.
+	// This copy is closer to its author, or as close and read first: it
+	// replaces the stored provenance and numbers, keeping the id. Its old
+	// numbers may still wait in the group.
 	if err := b.flushObservations(); err != nil {
 		return false, err
 	}
-	args, err := tableArgs(msgRow, t, copies)
+	args, err := tableArgs(c, copies)
 	if err != nil {
 		return false, err
 	}
-	_, err = b.tx.ExecContext(b.ctx, `UPDATE tables SET (`+tableColumns+`) =
-		(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) WHERE id = ?`, append(args, id)...)
+	_, err = b.tx.ExecContext(b.ctx, `UPDATE tables SET (`+tableColumns+`, first_seq, first_index, first_message) =
+		(?`+strings.Repeat(", ?", tableValues+2)+`) WHERE id = ?`, append(args, firstSeq, firstIdx, firstMsg, id)...)
 	if err == nil {
 		_, err = b.tx.ExecContext(b.ctx, `DELETE FROM observations WHERE table_id = ?`, id)
 	}
@@ -260,17 +362,18 @@ func (b *batch) putTable(msgRow int64, t *model.Table) (bool, error) {
 	return false, err
 }
 
-// tableArgs are the values of tableColumns for t.
-func tableArgs(msgRow int64, t *model.Table, copies int) ([]any, error) {
+// tableArgs are the values of tableColumns for the copy c.
+func tableArgs(c *copyOf, copies int) ([]any, error) {
+	t := c.t
 	doc := *t
 	doc.ID, doc.QuotedCopies = "", 0
 	js, err := json.Marshal(&doc)
 	if err != nil {
 		return nil, fmt.Errorf("table at %s:%d: %w", t.Source, t.StartLine, err)
 	}
-	return []any{msgRow, t.Source, t.MessageID, t.StartLine, t.EndLine, t.Offset, t.QuoteDepth,
+	return []any{c.msg, t.Source, t.MessageID, t.StartLine, t.EndLine, t.Offset, t.QuoteDepth,
 		t.Author, copies, t.Reconstructed, t.Format, t.Benchmark, jsonList(t.Context), jsonList(t.Variants),
-		t.Baseline, t.Unit, t.Direction, t.Statistic, string(js)}, nil
+		t.Baseline, t.Unit, t.Direction, t.Statistic, string(js), c.seq, c.index}, nil
 }
 
 // putObservations stores one row per number of t, flattened as

@@ -33,16 +33,20 @@ func provenance(t *model.Table, date sql.NullInt64, subject string) {
 	}
 }
 
-// Document implements store.Reader: the stored tables matching q, in
-// table order and numbered by row id, rebuilt from each table's stored
+// Document implements store.Reader: the stored tables matching q,
+// numbered t01, t02, ... in the order their first copies were read (as
+// one crawl stores them, whatever order merge or concurrent crawls
+// stored them in), rebuilt from each table's stored
 // model.Table (so new fields of the model need no new columns), with the
 // messages that hold them.
 func (s *Store) Document(ctx context.Context, q store.Query) (*model.Document, error) {
 	where, args := store.Filters(q, dialect)
-	sqlText := `SELECT t.id, t.quoted_copies, t.doc, m.message_id, m.subject, m.from_name, m.from_email,
+	sqlText := `SELECT t.n, t.quoted_copies, t.doc, m.message_id, m.subject, m.from_name, m.from_email,
 		m.date, se.title, se.version, m.patch_index, m.patch_total
-		FROM tables t JOIN messages m ON m.id = t.message_rowid LEFT JOIN series se ON se.id = m.series_id` +
-		where + " ORDER BY t.id"
+		FROM (SELECT id, message_rowid, benchmark, author, message_id, quoted_copies, doc,
+				row_number() OVER (ORDER BY first_seq, first_index, id) AS n FROM tables) AS t
+		JOIN messages m ON m.id = t.message_rowid LEFT JOIN series se ON se.id = m.series_id` +
+		where + " ORDER BY t.n"
 	rows, err := s.db.QueryContext(ctx, sqlText, args...)
 	if err != nil {
 		return nil, s.wrap("querying", err)

@@ -30,6 +30,9 @@ type Store struct {
 	// bulkChecked: the first batch looked for deferred indexes; deferred:
 	// this store owes the database its secondary indexes (bulk.go).
 	bulkChecked, deferred bool
+	// legacy: the database holds messages stored before schema 5, whose
+	// content hash may be of another kind (migrations/005_positions.sql).
+	legacy bool
 }
 
 type seriesKey struct {
@@ -57,7 +60,7 @@ func Open(path string) (*Store, error) {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")
-	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	db, err := sql.Open("sqlite", fileURI(path, q))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -117,6 +120,36 @@ func OpenReadOnly(path string) (*Store, error) {
 	return s, nil
 }
 
+// fileURI is the DSN of the database file at path with the driver's
+// and SQLite's parameters q. The driver hands a "file:" DSN to SQLite as a
+// URI, in which '?' starts the parameters, '#' a fragment and '%' an
+// escape: every byte of the path but the unreserved ones and '/' is
+// percent-encoded, so that any file name names that file (a path "a#b.db"
+// opened a file "a"). An absolute path takes an empty authority
+// ("file:///..."), since SQLite would read "//host" in "file://host/...".
+func fileURI(path string, q url.Values) string {
+	var b strings.Builder
+	b.WriteString("file:")
+	if strings.HasPrefix(path, "/") {
+		b.WriteString("//")
+	}
+	const hex = "0123456789ABCDEF"
+	for i := 0; i < len(path); i++ {
+		c := path[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', strings.IndexByte("-._~/", c) >= 0:
+			b.WriteByte(c)
+		default:
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		}
+	}
+	b.WriteByte('?')
+	b.WriteString(q.Encode())
+	return b.String()
+}
+
 // openRO opens path read-only and reads its schema version; immutable
 // tells SQLite that nothing changes the file while it is open.
 func openRO(path string, immutable bool) (*Store, int, error) {
@@ -128,7 +161,7 @@ func openRO(path string, immutable bool) (*Store, int, error) {
 	q.Add("_pragma", "busy_timeout(5000)")
 	q.Add("_pragma", "query_only(1)")
 	s := &Store{path: path, sources: map[string]int64{}, series: map[seriesKey]int64{}}
-	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	db, err := sql.Open("sqlite", fileURI(path, q))
 	if err != nil {
 		return s, 0, err
 	}
@@ -182,6 +215,9 @@ func (s *Store) migrate() error {
 	}
 	if pending > 0 {
 		s.bulkChecked, s.deferred = true, true
+	}
+	if err := s.db.QueryRow(`SELECT EXISTS (SELECT 1 FROM messages WHERE legacy_hash = 1)`).Scan(&s.legacy); err != nil {
+		return s.wrap("reading messages", err)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -249,7 +250,7 @@ func indexes(t *testing.T, db *sql.DB) []string {
 // messages keeps its indexes.
 func TestDeferredIndexes(t *testing.T) {
 	ctx := context.Background()
-	all := []string{"messages_date", "messages_series", "messages_thread", "observations_verdict"}
+	all := []string{"messages_date", "messages_legacy", "messages_seq", "messages_series", "messages_thread", "observations_verdict"}
 	recs := benchRecords(100)
 	path := filepath.Join(t.TempDir(), "c.db")
 
@@ -345,4 +346,64 @@ func TestVerdictColumns(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, model.VerdictWithinNoise, obs[1].Verdict)
 	assert.Equal(t, model.VerdictRegressed, obs[3].Verdict)
+}
+
+// TestPutOrderFree stores the same records in batches of every order, as
+// concurrent shards or a merge deliver them: a table posted twice
+// unquoted keeps its first-read copy, a table first read quoted keeps the
+// later unquoted copy but is numbered where the quote was read, and each
+// message counts the tables it read first, whatever the order.
+func TestPutOrderFree(t *testing.T) {
+	ctx := context.Background()
+	at := func(r store.Record, seq int64) store.Record { r.Seq = seq; return r }
+	other := table("", "Tess Kernel", 0)
+	other.Benchmark, other.Context = "hackbench", []string{"hackbench"}
+	other.Rows[0].Cells[0].Value = "12.5"
+	batches := [][]store.Record{
+		{at(record("quote@x", 1, table("quote@x", "", 1)), 10<<20)},
+		{at(record("v4@x", 2, table("v4@x", "Tess Kernel", 0)), 20<<20), at(record("other@x", 3, other), 25<<20)},
+		{at(record("v5@x", 4, table("v5@x", "Tess Kernel", 0)), 30<<20)},
+	}
+	state := func(st *sqlite.Store) (string, []model.Observation) {
+		var b strings.Builder
+		require.NoError(t, st.Each(ctx, func(r *store.Record) error {
+			fmt.Fprintf(&b, "%s seq=%d tables=%d places=%+v\n", r.Meta.ID, r.Seq, len(r.Tables), r.Places)
+			return nil
+		}))
+		rows, err := st.DB().Query(`SELECT message_id, tables FROM messages ORDER BY seq`)
+		require.NoError(t, err)
+		defer rows.Close()
+		for rows.Next() {
+			var id string
+			var n int
+			require.NoError(t, rows.Scan(&id, &n))
+			fmt.Fprintf(&b, "%s first=%d\n", id, n)
+		}
+		obs, err := store.Observations(ctx, st, store.Query{})
+		require.NoError(t, err)
+		return b.String(), obs
+	}
+	var want string
+	var wantObs []model.Observation
+	for _, order := range [][]int{{0, 1, 2}, {2, 1, 0}, {1, 0, 2}, {2, 0, 1}} {
+		st, err := sqlite.Open(filepath.Join(t.TempDir(), "t.db"))
+		require.NoError(t, err)
+		for _, i := range order {
+			_, err := st.Put(ctx, batches[i])
+			require.NoError(t, err)
+		}
+		got, obs := state(st)
+		require.NoError(t, st.Close())
+		if want == "" {
+			want, wantObs = got, obs
+			require.Len(t, obs, 8)
+			assert.Equal(t, "v4@x", obs[0].MessageID, "the first unquoted copy is kept")
+			assert.Equal(t, "t01", obs[0].Table, "numbered where its quote was read, before other@x's table")
+			assert.Equal(t, "t02", obs[4].Table)
+			assert.Contains(t, want, "quote@x first=1")
+			continue
+		}
+		assert.Equal(t, want, got, "order %v", order)
+		assert.Equal(t, wantObs, obs, "order %v", order)
+	}
 }

@@ -57,9 +57,10 @@ func SeriesTitles(rows Rows) ([]string, error) {
 	return thread, nil
 }
 
-// AttachTables reads rows of (message row id, quoted copies, table doc)
-// and appends each table to the record of its message; rowids[i] is the
-// row id of recs[i].
+// AttachTables reads rows of (message row id, quoted copies, table doc,
+// kept copy's index, first copy's seq and index, its message's id and
+// content hash) and appends each table, with its Place, to the record of
+// its message; rowids[i] is the row id of recs[i].
 func AttachTables(rows Rows, recs []Record, rowids []int64) error {
 	at := make(map[int64]int, len(rowids))
 	for i, id := range rowids {
@@ -69,9 +70,12 @@ func AttachTables(rows Rows, recs []Record, rowids []int64) error {
 		var msg int64
 		var copies int
 		var doc string
-		if err := rows.Scan(&msg, &copies, &doc); err != nil {
+		var p Place
+		var hash []byte
+		if err := rows.Scan(&msg, &copies, &doc, &p.Index, &p.FirstSeq, &p.FirstIndex, &p.FirstID, &hash); err != nil {
 			return err
 		}
+		copy(p.FirstHash[:], hash)
 		t, err := DecodeTable(doc)
 		if err != nil {
 			return fmt.Errorf("table of message row %d: %w", msg, err)
@@ -79,6 +83,7 @@ func AttachTables(rows Rows, recs []Record, rowids []int64) error {
 		t.QuotedCopies = copies
 		if i, ok := at[msg]; ok {
 			recs[i].Tables = append(recs[i].Tables, t)
+			recs[i].Places = append(recs[i].Places, p)
 		}
 	}
 	return rows.Err()

@@ -34,6 +34,38 @@ type Record struct {
 	// Tables are the message's tables with provenance set and no ids; the
 	// store numbers them and folds quoted copies by lkmlbench.Fingerprint.
 	Tables []model.Table
+	// Places, when not nil, says where each of Tables was read (one per
+	// table). Each sets it from what the store kept, so that merge stores
+	// every table at the places a crawl gave it; a crawl leaves it nil:
+	// table j is then the message's j-th, and its first copy too.
+	Places []Place
+}
+
+// Place is where the copies of a stored table were read: the kept copy in
+// the record that holds it, the first copy in reading order (which numbers
+// the table and counts in its message's tables) in any message.
+type Place struct {
+	// Index is the kept copy's place among its message's tables.
+	Index int
+	// FirstSeq and FirstIndex are the first copy's reading position: the
+	// Seq of its message and its place among that message's tables.
+	FirstSeq   int64
+	FirstIndex int
+	// FirstID and FirstHash key the message of the first copy.
+	FirstID   string
+	FirstHash [16]byte
+}
+
+// Before compares two reading positions (a message's Seq and a table's
+// place in it): negative when the first comes first.
+func Before(seq int64, index int, oseq int64, oindex int) int {
+	if seq != oseq {
+		if seq < oseq {
+			return -1
+		}
+		return 1
+	}
+	return index - oindex
 }
 
 // ThreadRoot is the id of the first message of the record's thread as its
@@ -74,14 +106,25 @@ type Store interface {
 	// lkmlbench.Fingerprint is stored is folded into the stored one: its
 	// quoted_copies count grows by 1 + the table's own QuotedCopies, and
 	// the provenance of the least quoted copy is kept, of the first read
-	// (lowest Seq, then place in its message) among equally quoted ones.
+	// (lowest Seq, then place in its message) among equally quoted ones;
+	// tables are numbered by where their first copies were read. What is
+	// kept thus depends on reading positions alone, never on the order of
+	// Puts.
 	Put(ctx context.Context, recs []Record) (PutStats, error)
-	// Each calls fn for every stored record in storage order, tables with
-	// their quoted-copy counts; merge replays one store into another with
-	// it.
+	// Each calls fn for every stored record in reading order (Seq), with
+	// the tables it holds, their quoted-copy counts and Places; merge
+	// replays one store into another with it.
 	Each(ctx context.Context, fn func(*Record) error) error
 	// Close releases the store.
 	Close() error
+}
+
+// Sequencer is implemented by stores that can say where their reading
+// order ends, so that merge can place what it adds after what they hold.
+type Sequencer interface {
+	// NextSeq returns a Seq after that of every stored message: 0 for
+	// an empty store.
+	NextSeq(ctx context.Context) (int64, error)
 }
 
 // Query selects stored tables; zero fields select everything. Text
