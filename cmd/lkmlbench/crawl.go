@@ -53,8 +53,9 @@ Examples:
     lkmlbench crawl --db postgres://crawler@db.example.org/lkmlbench --shard 1/4 ~/lore/lkml`
 }
 
-// maxFaultLines bounds the per-message fault lines on standard error; the
-// summary still counts every fault.
+// maxFaultLines bounds the per-message fault lines, and apart from them
+// the warning lines, on standard error; the summary still counts every
+// fault and warning.
 const maxFaultLines = 100
 
 // Run crawls; Ctrl-C or SIGTERM stops after committing the current batch,
@@ -79,24 +80,32 @@ func (c *crawlCmd) Run(ctx context.Context, k *kong.Context, n notes) (err error
 	}()
 
 	show := newProgressView(n.Writer)
-	faults := 0
+	// Faults and warnings are capped apart: a crawl's many warnings
+	// (cells no float64 holds ...) must not hide a fault, which is an
+	// error and is printed even with --quiet.
+	shown := map[bool]int{} // by Fault.Warning
 	opts.OnProgress = show.update
 	opts.NoTotals = !show.tty // the commit count is for the bar alone
 	opts.OnFault = func(f corpus.Fault) {
-		faults++
+		shown[f.Warning]++
 		kind := "fault"
 		if f.Warning {
 			kind = "warning"
 		}
 		switch {
-		case faults > maxFaultLines:
+		case shown[f.Warning] > maxFaultLines:
 		case f.Warning:
 			show.println(fmt.Sprintf("lkmlbench: %s: %s", kind, termtext.Visible(fmt.Sprint(f))))
 		default:
 			show.printErr(k.Stderr, fmt.Sprintf("lkmlbench: %s: %s", kind, termtext.Visible(fmt.Sprint(f))))
 		}
-		if faults == maxFaultLines {
-			show.println("lkmlbench: further faults and warnings are only counted")
+		if shown[f.Warning] == maxFaultLines {
+			line := fmt.Sprintf("lkmlbench: further %ss are only counted", kind)
+			if f.Warning {
+				show.println(line)
+			} else {
+				show.printErr(k.Stderr, line)
+			}
 		}
 	}
 	p, err := corpus.Crawl(ctx, st, c.Inputs, opts)
