@@ -141,4 +141,3 @@ func raid6Select(t *model.Table, rows map[string]int, algo string) {
 		t.Rows[k].Flags = append(t.Rows[k].Flags, "selected")
 	}
 }
-
