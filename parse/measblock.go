@@ -81,6 +81,12 @@ func mbField(label, unit string) string {
 	return ""
 }
 
+// mbStat reports whether a label is itself a statistic's name.
+func mbStat(label string) bool {
+	f := mbField(label, "")
+	return f != "" && f != "pct"
+}
+
 // mbPercentile is a percentile's name: "p99", "p99.9".
 var mbPercentile = regexp.MustCompile(`^p\d{1,2}(?:\.\d+)?$`)
 
@@ -101,6 +107,9 @@ func mbParse(text string, style CommaStyle) (mbRead, bool) {
 	r := mbRead{label: strings.TrimSpace(m[1])}
 	if !strings.ContainsFunc(r.label, unicode.IsLetter) || isProse(r.label) && len(strings.Fields(r.label)) > 6 {
 		return mbRead{}, false
+	}
+	if mbStat(r.label) {
+		return mbRead{}, false // "min=1, max=8912": a tool's statistics line, read by its family
 	}
 	unit, rest := m[4], m[5]
 	if unit != "" && !mbUnit.MatchString(unit) {
@@ -206,8 +215,8 @@ func (measureBlock) Read(b *Block) []Match {
 	return mbTables(b, blocks)
 }
 
-// mbMeasured reports whether most lines of a run say they are
-// measurements, and there are two or an addition says so.
+// mbMeasured reports whether a run has two lines or more and most of
+// them say they are measurements.
 func mbMeasured(lines []mbRead) bool {
 	n := 0
 	for _, l := range lines {
@@ -215,7 +224,7 @@ func mbMeasured(lines []mbRead) bool {
 			n++
 		}
 	}
-	return 2*n > len(lines) && (len(lines) >= 2 || len(lines[0].cells) >= 2)
+	return 2*n > len(lines) && len(lines) >= 2
 }
 
 // mbTables groups labelled blocks that hold the same cases into one
