@@ -30,7 +30,8 @@ import (
 // A line counts as a measurement only if it says it is one: a unit of
 // time, rate or throughput after the number, or such an addition; a run
 // of lines is read when most of them do, so that "CPU: 64" and "Memory:
-// 16 GB" listings stay out. Blocks under two or more labels that hold the
+// 16 GB" listings stay out; sizes count only under a label that says
+// sizes are compared ("Image size comparison:"). Blocks under two or more labels that hold the
 // same cases are one table with the labels as variants, in the order
 // written (SCHEMA.md's preferred reading); a lone block keeps its label as
 // a heading.
@@ -48,6 +49,11 @@ var (
 	mbParen = regexp.MustCompile(`^\s*\(\s*(?:([A-Za-z][A-Za-z ]{0,15}?)\s*[:=]?\s*)?([-+]?\d+(?:,\d{3})*(?:\.\d+)?)(k|K|M)?\s*(%|[A-Za-zµ/]+)?\s*\)`)
 	// mbComma is ", diff: -31.70%".
 	mbComma = regexp.MustCompile(`^\s*[,;]\s*([A-Za-z][A-Za-z ]{0,15}?)\s*[:=]\s*([-+]?\d+(?:,\d{3})*(?:\.\d+)?)(k|K|M)?\s*(%|[A-Za-zµ/]+)?`)
+	// mbSize are the units of sizes: a measurement only under a label
+	// that says sizes are compared ("Image size comparison:").
+	mbSize = regexp.MustCompile(`^(?i:b|bytes|[kmgt]i?b|[kmgt]bytes)$`)
+	// mbSizeHead is a label that says the sizes under it are measured.
+	mbSizeHead = regexp.MustCompile(`(?i)\b(?:sizes?|compar\w*|footprint|consumption)\b`)
 	// mbUnit are the units that say a number was measured: times, rates,
 	// throughput.
 	mbUnit = regexp.MustCompile(`^(?i:ns|nsecs?|us|usecs?|µs|ms|msecs?|s|secs?|seconds?|mins?|minutes?|[kmgt]i?b/s|[kmgt]i?bytes/s(?:ec)?|[kmg]bits?/s(?:ec)?|[kmg]bps|iops|ops/s(?:ec)?|op/s|req/s|tps|cycles|[kmg]?pps|fps|ops|x)$`)
@@ -96,6 +102,7 @@ type mbRead struct {
 	label    string
 	cells    []model.Cell
 	measured bool
+	sized    bool // the figure is a size ("9117044 KB")
 }
 
 // mbParse reads a line, or reports false.
@@ -112,10 +119,11 @@ func mbParse(text string, style CommaStyle) (mbRead, bool) {
 		return mbRead{}, false // "min=1, max=8912": a tool's statistics line, read by its family
 	}
 	unit, rest := m[4], m[5]
-	if unit != "" && !mbUnit.MatchString(unit) {
-		return mbRead{}, false // "Memory: 16 GB", "CPU: 2 sockets"
+	r.sized = mbSize.MatchString(unit)
+	if unit != "" && !r.sized && !mbUnit.MatchString(unit) {
+		return mbRead{}, false // "CPU: 2 sockets"
 	}
-	r.measured = unit != ""
+	r.measured = unit != "" && !r.sized
 	if !mbAdd(&r, "value", m[2], m[3], unit, style) {
 		return mbRead{}, false
 	}
@@ -207,7 +215,7 @@ func (measureBlock) Read(b *Block) []Match {
 			blk.lines = append(blk.lines, l)
 		}
 		blk.end = j
-		if mbMeasured(blk.lines) {
+		if mbMeasured(blk.lines) || mbSizes(blk) {
 			blocks = append(blocks, blk)
 		}
 		head, headAt, i = "", -1, j
@@ -225,6 +233,21 @@ func mbMeasured(lines []mbRead) bool {
 		}
 	}
 	return 2*n > len(lines) && len(lines) >= 2
+}
+
+// mbSizes reports whether a block is a comparison of sizes: every line a
+// size, under a label that says sizes are compared ("Memory: 16 GB"
+// under "Test box:" stays out).
+func mbSizes(blk mbBlock) bool {
+	if len(blk.lines) < 2 || !mbSizeHead.MatchString(blk.head) {
+		return false
+	}
+	for _, l := range blk.lines {
+		if !l.sized {
+			return false
+		}
+	}
+	return true
 }
 
 // mbTables groups labelled blocks that hold the same cases into one

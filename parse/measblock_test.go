@@ -35,6 +35,17 @@ var measureBlockCases = []cellCase{
 		tables: 0,
 	},
 	{
+		name:   "sizes under a label that compares them",
+		in:     "Image size comparison:\n     4k: 9120300 KB\n     64k: 9101200 KB\n",
+		tables: 1,
+		cells:  []string{"4k||value|9120300", "64k||value|9101200"},
+	},
+	{
+		name:   "sizes under a machine label",
+		in:     "Test box:\n  Memory: 256 GB\n  Disk: 2 TB\n",
+		tables: 0,
+	},
+	{
 		name:   "a lone unitless pair is no measurement",
 		in:     "nr_cpus: 8\nnr_nodes: 2\n",
 		tables: 0,
@@ -49,13 +60,25 @@ var measureBlockCases = []cellCase{
 
 func TestMeasureBlockRead(t *testing.T) { runCellCases(t, measureBlock{}, measureBlockCases) }
 
+// measureBlockCase returns the text of the case named name.
+func measureBlockCase(t *testing.T, name string) string {
+	t.Helper()
+	for _, c := range measureBlockCases {
+		if c.name == name {
+			return c.in
+		}
+	}
+	t.Fatalf("no case %q", name)
+	return ""
+}
+
 func TestMeasureBlockLabels(t *testing.T) {
-	ms := measureBlock{}.Read(blockOf(measureBlockCases[5].in))
+	ms := measureBlock{}.Read(blockOf(measureBlockCase(t, "blocks with other cases stay apart")))
 	if assert.Len(t, ms, 2) {
 		assert.Equal(t, []string{"read"}, ms[0].Inner)
 		assert.Equal(t, []string{"write"}, ms[1].Inner)
 	}
-	ms = measureBlock{}.Read(blockOf(measureBlockCases[0].in))
+	ms = measureBlock{}.Read(blockOf(measureBlockCase(t, "labelled blocks of the same metrics become variants")))
 	if assert.Len(t, ms, 1) {
 		assert.Equal(t, []string{"host", "guest, polling"}, ms[0].Table.Variants)
 		assert.Equal(t, "host", ms[0].Table.Baseline)
