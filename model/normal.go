@@ -44,3 +44,10 @@ const (
 // FlagPctMismatch marks a printed percentage that disagrees with the values
 // it sits beside beyond what rounding explains.
 const FlagPctMismatch = "pct_mismatch"
+
+// FlagParameter marks a number that is a run parameter, not a result: a
+// setting the tool echoes before its figures (t/io_uring's "QD=128",
+// "fixedbufs=1/0"), a thread id. It is kept so that a reader sees the run's
+// settings beside its results (in every export, as a flag), and never
+// compared against a baseline.
+const FlagParameter = "parameter"

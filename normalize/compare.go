@@ -79,6 +79,9 @@ func comparisons(t *model.Table) []*comparison {
 		var order []string
 		for ci := range r.Cells {
 			c := &r.Cells[ci]
+			if slices.Contains(c.Flags, model.FlagParameter) {
+				continue // a setting of the run, not a reading
+			}
 			if _, ok := byVariant[c.Variant]; !ok {
 				order = append(order, c.Variant)
 			}

@@ -28,7 +28,7 @@ import (
 // dropped.
 func (b *Block) evidence(m Match, t *model.Table, dumped map[int]int) bool {
 	if runRecords[t.Format] {
-		return false
+		return (t.Format == "dd" || t.Format == "time") && b.transcript(m, t)
 	}
 	if !shownState(t) && (compares(t) || !b.printedByCommand(m, t, dumped)) {
 		return false

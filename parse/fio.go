@@ -194,6 +194,7 @@ func fioTable(b *Block, i int, header bool) (Match, int) {
 	if header {
 		j++
 	}
+	tail := fioSectionLine(b.trim(i))
 	for blanks := 0; j < len(b.Lines); j++ {
 		text := b.trim(j)
 		if text == "" {
@@ -214,6 +215,12 @@ func fioTable(b *Block, i int, header bool) (Match, int) {
 		switch {
 		case first > i && fioJob.MatchString(text):
 			return Match{Start: i, End: end, Table: t}, end
+		case section && tail && first > i:
+			// read from a section on, without the job: the sections
+			// stand apart, so that the disk stats of a report's tail
+			// (a block that starts at its run status) do not fall with a
+			// run status line another table holds already
+			return Match{Start: i, End: end, Table: t}, first
 		case section:
 			dir = ""
 		case strings.HasPrefix(text, "|"):
@@ -257,6 +264,21 @@ func fioTable(b *Block, i int, header bool) (Match, int) {
 		blanks, end = 0, j+1
 	}
 	return Match{Start: i, End: end, Table: t}, end
+}
+
+// fioSectionLine reports whether a line opens or belongs to the run status
+// or disk stats section: "Run status group 0", "READ: bw=...", "Disk
+// stats (read/write):".
+func fioSectionLine(text string) bool {
+	if strings.HasPrefix(text, "Run status group") || strings.HasPrefix(text, "Disk stats") {
+		return true
+	}
+	for _, d := range []string{"READ: ", "WRITE: ", "TRIM: ", "MIXED: "} {
+		if strings.HasPrefix(text, d) {
+			return true
+		}
+	}
+	return false
 }
 
 // fioJoin returns line j's text with the lines a mail client wrapped it

@@ -40,6 +40,15 @@ var fioCases = []struct {
 			"sda||ios_read|0", "sda||ios_write|65405", "sda||util|98.32"},
 	},
 	{
+		name: "a report's tail from its run status: the sections stand apart",
+		in: "Run status group 0 (all jobs):\n   READ: bw=90.0MiB/s (94.4MB/s), 90.0MiB/s-90.0MiB/s (94.4MB/s-94.4MB/s), io=900MiB (944MB), run=10000-10000msec\n\n" +
+			"Disk stats (read/write):\n  vdc: ios=230400/0, merge=0/0, ticks=80000/0, in_queue=80000,\nutil=99.10%\n",
+		want: []string{"READ||bw|90.0", "READ||bw|94.4", "READ||bw_min|90.0", "READ||bw_max|90.0", "READ||bw_min|94.4", "READ||bw_max|94.4",
+			"READ||io|900", "READ||io|944", "READ||run_min|10000", "READ||run_max|10000", "--",
+			"vdc||ios_read|230400", "vdc||ios_write|0", "vdc||merge_read|0", "vdc||merge_write|0", "vdc||ticks_read|80000",
+			"vdc||ticks_write|0", "vdc||in_queue|80000", "vdc||util|99.10"},
+	},
+	{
 		name: "a line without label ends the job",
 		in:   "  read: IOPS=1, BW=4KiB/s (4kB/s)(40KiB/10001msec)\n  : iops=7\n",
 		want: []string{"read||iops|1", "read||bw|4", "read||bw|4", "read||io|40", "read||runtime|10001"},

@@ -331,6 +331,7 @@ var metricWords = map[string]bool{
 	"util": true, "utilization": true, "usage": true, "ipc": true, "cycles": true, "instructions": true,
 	"power": true, "energy": true, "score": true, "duration": true, "elapsed": true, "wall": true,
 	"clat": true, "slat": true, "transactions": true, "requests": true, "errors": true, "size": true,
+	"cpu": true, "cpu%": true, "%cpu": true,
 }
 
 // metricField turns a metric title into a field: a unit in brackets

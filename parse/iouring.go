@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -23,8 +24,12 @@ import (
 // reaps_per_call for the "IOS/call=a/b" pair (IOs submitted and reaped
 // per system call), and inflight for each depth in the parentheses (one
 // per file; the older "inflight=128 (128)" gives the total as inflight
-// and the depths as inflight_file). The settings the tool echoes above the samples (polled=,
-// QD=, tid=) are run parameters, not results: they give no cells.
+// and the depths as inflight_file). The settings the tool echoes right
+// above the samples ("polled=1, fixedbufs=1/0, register_files=1,
+// buffered=0, QD=128", "sq_ring=128, cq_ring=128", "submitter=0,
+// tid=1004") are run parameters, not results: rows by key, field value,
+// flagged model.FlagParameter (a setting glued to words, "Engine=io_uring",
+// gives none).
 func init() { Register(ioUringFamily{}, 44) }
 
 type ioUringFamily struct{}
@@ -80,6 +85,8 @@ func (ioUringFamily) Read(b *Block) []Match {
 			continue
 		}
 		t := model.Table{Benchmark: "t/io_uring"}
+		start, settings := ioUringSettings(b, i)
+		t.Rows = settings
 		j, end := i, i
 		for ; j < len(b.Lines); j++ {
 			text := b.trim(j)
@@ -99,12 +106,55 @@ func (ioUringFamily) Read(b *Block) []Match {
 				break
 			}
 		}
-		if len(t.Rows) > 0 {
-			out = append(out, Match{Start: i, End: end, Table: t})
+		if len(t.Rows) > len(settings) {
+			out = append(out, Match{Start: start, End: end, Table: t})
 		}
 		i = max(end, i+1)
 	}
 	return out
+}
+
+// ioUringSetting is one "key=value" of a settings line: "QD=128",
+// "fixedbufs=1/0", "Engine=io_uring".
+var ioUringSetting = regexp.MustCompile(`^([A-Za-z_][A-Za-z_0-9]*)=(?:(\d+)(?:/(\d+))?|[A-Za-z_][A-Za-z_0-9]*)$`)
+
+// ioUringSettingsLine returns the settings of a line made only of
+// "key=value" pairs, or false.
+func ioUringSettingsLine(text string) ([][]string, bool) {
+	var out [][]string
+	for part := range strings.SplitSeq(text, ",") {
+		m := ioUringSetting.FindStringSubmatch(strings.TrimSpace(part))
+		if m == nil {
+			return nil, false
+		}
+		out = append(out, m)
+	}
+	return out, len(out) > 0
+}
+
+// ioUringSettings reads the settings lines right above the first rate
+// line i: it returns the first of them and their rows.
+func ioUringSettings(b *Block, i int) (int, []model.Row) {
+	start := i
+	for start > 0 && i-start < 4 {
+		if _, ok := ioUringSettingsLine(b.trim(start - 1)); !ok {
+			break
+		}
+		start--
+	}
+	var rows []model.Row
+	for k := start; k < i; k++ {
+		pairs, _ := ioUringSettingsLine(b.trim(k))
+		for _, m := range pairs {
+			row := rowAt(b, k, m[1])
+			addCell(&row, b.Comma, "", "value", m[2], model.FlagParameter)
+			addCell(&row, b.Comma, "", "value", m[3], model.FlagParameter)
+			if len(row.Cells) > 0 {
+				rows = append(rows, row)
+			}
+		}
+	}
+	return start, rows
 }
 
 // ioUringFields names the figures of a rate line by their lower-case key.

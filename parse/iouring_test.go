@@ -1,7 +1,10 @@
 package parse
 
 import (
+	"slices"
 	"testing"
+
+	"github.com/lkmlbench/lkmlbench/model"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -15,7 +18,8 @@ var ioUringCases = []struct {
 		in: "polled=1, fixedbufs=1/0, QD=64\nsubmitter=0, tid=5150\n" +
 			"IOPS=1812K, BW=885MiB/s, IOS/call=30/29, inflight=(60 41)\n" +
 			"IOPS=1820K, BW=888MiB/s, IOS/call=30/30, inflight=(64)\n^CExiting on signal\nMaximum IOPS=1820K\n",
-		want: []string{"||iops|1812000", "||bw|885", "||ios_per_call|30", "||reaps_per_call|29", "||inflight|60", "||inflight|41",
+		want: []string{"polled||value|1", "fixedbufs||value|1", "fixedbufs||value|0", "QD||value|64", "submitter||value|0",
+			"tid||value|5150", "||iops|1812000", "||bw|885", "||ios_per_call|30", "||reaps_per_call|29", "||inflight|60", "||inflight|41",
 			"||iops|1820000", "||bw|888", "||ios_per_call|30", "||reaps_per_call|30", "||inflight|64",
 			"Maximum||iops|1820000"},
 	},
@@ -61,4 +65,24 @@ func FuzzIoUring(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		checkRead(t, ioUringFamily{}, in)
 	})
+}
+
+// TestIoUringSettingsFlagged: the echoed settings are parameters, the
+// rates are not.
+func TestIoUringSettingsFlagged(t *testing.T) {
+	ms := ioUringFamily{}.Read(blockOf("Engine=io_uring, sq_ring=64, cq_ring=64\nIOPS=900K, BW=440MiB/s, IOS/call=8/8\nIOPS=910K, BW=444MiB/s, IOS/call=8/8\n"))
+	if len(ms) != 1 {
+		t.Fatalf("want one table, got %d", len(ms))
+	}
+	for _, r := range ms[0].Table.Rows {
+		for _, c := range r.Cells {
+			param := slices.Contains(c.Flags, model.FlagParameter)
+			if want := r.Case == "sq_ring" || r.Case == "cq_ring"; param != want {
+				t.Errorf("%s %s: parameter flag %v, want %v", r.Case, c.Field, param, want)
+			}
+		}
+	}
+	if ms[0].Start != 0 {
+		t.Errorf("table starts at line %d, want the settings line 0", ms[0].Start)
+	}
 }

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
@@ -250,7 +251,7 @@ func (r *vpReader) flush() {
 	// sentence's figure, not a table; the key-value reader takes such lines
 	// with their neighbours.
 	if !(len(r.cur.variants) == 1 && r.cur.variants[0] == "" && len(r.cur.rows) < 2) {
-		r.out = append(r.out, r.cur.match())
+		r.out = append(r.out, r.cur.match(r.b))
 	}
 	r.lastEnd, r.cur = r.cur.end, nil
 }
@@ -277,7 +278,36 @@ func (t *vpTable) add(b *Block, i, end int, row *vpRow) {
 	t.end = end
 }
 
-func (t *vpTable) match() Match {
+// vpShareNote is a bracket note above the rows that says what the
+// bracketed percentages are when they are no change: a CPU share ("IOPS
+// (CPU%)", "(%cpu)", "(cpu util)").
+var vpShareNote = regexp.MustCompile(`(?i)\(\s*%?\s*cpu\s*(?:%|util\w*|usage|load)?\s*\)`)
+
+// shareNoted reports whether the table's header or the lines just above
+// it name the bracketed figures a CPU share.
+func (t *vpTable) shareNoted(b *Block) bool {
+	for i := max(0, t.start-3); i <= t.start && i < len(b.Lines); i++ {
+		if vpShareNote.MatchString(b.Lines[i].Text) {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *vpTable) match(b *Block) Match {
+	if t.shareNoted(b) {
+		// the bracketed figures are the CPU's share, not a change
+		for i := range t.rows {
+			for k := range t.rows[i].Cells {
+				if c := &t.rows[i].Cells[k]; c.Field == "pct" {
+					c.Field = "cpu"
+				}
+			}
+		}
+		for k := range t.zero {
+			t.zero[k] = false
+		}
+	}
 	tab := model.Table{Variants: t.variants, Rows: t.rows}
 	if len(t.variants) == 1 && t.variants[0] == "" {
 		tab.Variants = []string{}

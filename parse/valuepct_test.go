@@ -28,6 +28,8 @@ var valuePctCases = []cellCase{
 		[]string{"1-groups|tip|value|4.25", "2-groups|patched|value|4.71"}},
 	{"value out of range", "Test: a b\n1: 1e999 (0.00 pct) 2.0 (1.00 pct)\n2: 1.5 (0.00 pct) 2.5 (1.00 pct)\n", 1,
 		[]string{"1|a|pct|0.00", "1|b|value|2.0", "2|a|value|1.5"}},
+	{"bracketed cpu share named above", "Read rate per size, KIOPS (CPU%):\nsize: stock polled\n4k: 1200 (63%) 1350 (58%)\n64k: 310 (22%) 330 (20%)\n", 1,
+		[]string{"4k|stock|cpu|63", "64k|polled|cpu|20", "64k|polled|value|330"}},
 }
 
 func TestValuePct(t *testing.T) { runCellCases(t, valuePct{}, valuePctCases) }
