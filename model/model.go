@@ -257,7 +257,8 @@ type Cell struct {
 	// (rows of a mixed table); empty otherwise.
 	Direction string `json:"direction,omitempty"`
 	// ImprovementPct is the change against the baseline in percent, signed
-	// so that positive is better; nil when the cell is not compared.
+	// so that positive is better; nil when the cell is not compared or
+	// its verdict is withheld (model.Withheld(VerdictBasis)).
 	ImprovementPct *Number `json:"improvement_pct,omitempty"`
 	// Noise is NoiseWithin or NoiseBeyond when the table gives the spread
 	// of its values or marks significance; empty otherwise.

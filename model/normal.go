@@ -44,3 +44,10 @@ const (
 // FlagPctMismatch marks a printed percentage that disagrees with the values
 // it sits beside beyond what rounding explains.
 const FlagPctMismatch = "pct_mismatch"
+
+// FlagHeadline marks the cells of the metric a report is about: the
+// kernel test robot's "noticed a -8.1% regression of BENCH.METRIC" names
+// it, and the robot's own word gives its direction. The other rows of
+// such a block are judged only when they are result metrics with a
+// direction of their own (not counters, see BasisCounter).
+const FlagHeadline = "headline"

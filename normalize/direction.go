@@ -205,6 +205,12 @@ func direction(t *model.Table, unit Unit, rowDirs []string, byName []bool, bl *B
 	if d := strings.ToLower(t.Direction); d == "lower" || d == "higher" {
 		return d, model.DirFromHeader
 	}
+	if t.Format == "lkp" {
+		// A robot block holds the benchmark's metrics beside its
+		// monitors: each row keeps the direction its own name (or the
+		// robot's headline) gives it, none inherits the benchmark's.
+		return "", model.DirMixed
+	}
 	near := nearbyTexts(t)
 	if d := proseDirection(near, proseLowerBetter, proseHigherBetter); d != "" {
 		return d, model.DirFromProse

@@ -136,13 +136,13 @@ func nonNil(l []string) []string {
 	return l
 }
 
-// notJudged counts the row and variant pairs with a known change but no
-// verdict (see Decide), and gives the first one's reason.
+// notJudged counts the row and variant pairs whose verdict was withheld
+// (see Decide), and gives the first one's reason.
 func notJudged(t *model.Table) (n int, why string) {
 	for ri := range t.Rows {
 		seen := map[string]bool{}
 		for _, c := range t.Rows[ri].Cells {
-			if c.ImprovementPct == nil || c.Verdict != model.VerdictNone || c.VerdictBasis == "" || seen[c.Variant] {
+			if c.Verdict != model.VerdictNone || !model.Withheld(c.VerdictBasis) || seen[c.Variant] {
 				continue
 			}
 			seen[c.Variant] = true

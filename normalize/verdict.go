@@ -17,36 +17,68 @@ import (
 // beyond noise when |ImprovementPct| is at least minChange percent
 // (DefaultMinChange when minChange <= 0). Where the evidence disagrees
 // (tableDoubt, or the row's printed percentage not following from its
-// values) the cell keeps its ImprovementPct but gets no verdict, and
-// VerdictBasis says why. Table calls it; call it again
-// to judge stored tables with another minChange.
+// values), where the row is a counter rather than a result
+// (model.BasisCounter) or where the mail calls the change noise
+// (model.BasisNoise), the cell gets no verdict and no ImprovementPct,
+// and VerdictBasis says why. Table calls it; call it again to judge
+// stored tables with another minChange: a withheld cell stays withheld.
 func Decide(t *model.Table, minChange float64) {
 	if minChange <= 0 {
 		minChange = DefaultMinChange
 	}
 	marked := significanceMarked(t)
 	doubt := tableDoubt(t)
+	statedNoise := noiseStated(t)
 	for ri := range t.Rows {
 		r := &t.Rows[ri]
+		counter := isCounterRow(r)
 		for ci := range r.Cells {
 			c := &r.Cells[ci]
-			c.Verdict, c.VerdictBasis = decide(c, marked, minChange)
 			if c.ImprovementPct == nil {
-				continue
-			}
-			if notVariant(c.Variant) || notVariant(t.Baseline) {
-				// A column of changes or spreads is not a variant to compare.
-				c.Verdict, c.VerdictBasis = model.VerdictNone, model.BasisDoubtful
-				continue
-			}
-			if why := doubt; why != "" || rowMismatch(r, c.Variant) {
-				if why == "" {
-					why = model.BasisPctMismatch
+				switch {
+				case (counter || isCounterField(c.Field)) && comparable(t, c):
+					// Unjudged for want of a direction, and not a result.
+					c.Verdict, c.VerdictBasis = model.VerdictNone, model.BasisCounter
+				case !model.Withheld(c.VerdictBasis):
+					c.Verdict, c.VerdictBasis = model.VerdictNone, ""
 				}
+				continue
+			}
+			c.Verdict, c.VerdictBasis = decide(c, marked, minChange)
+			if why := withhold(t, r, c, counter, doubt, statedNoise); why != "" {
+				c.ImprovementPct, c.Noise = nil, ""
 				c.Verdict, c.VerdictBasis = model.VerdictNone, why
 			}
 		}
 	}
+}
+
+// comparable reports whether a cell is a reading of a variant that t
+// compares with its baseline: not the baseline's own, not a spread or a
+// printed change.
+func comparable(t *model.Table, c *model.Cell) bool {
+	return t.Baseline != "" && c.Variant != "" && c.Variant != t.Baseline && !isSpread(c.Field) && c.Field != "pct_points"
+}
+
+// withhold says why a compared cell may carry no verdict, "" when nothing
+// argues against one. The reasons are tried from the strongest: a number
+// that is no result, a column that is no variant, a reading in doubt, a
+// change the mail calls noise.
+func withhold(t *model.Table, r *model.Row, c *model.Cell, counter bool, doubt string, statedNoise bool) string {
+	switch {
+	case counter || isCounterField(c.Field):
+		return model.BasisCounter
+	case notVariant(c.Variant) || notVariant(t.Baseline):
+		// A column of changes or spreads is not a variant to compare.
+		return model.BasisDoubtful
+	case doubt != "":
+		return doubt
+	case rowMismatch(r, c.Variant):
+		return model.BasisPctMismatch
+	case statedNoise, c.Verdict.Beyond() && withinResolution(t, r, c):
+		return model.BasisNoise
+	}
+	return ""
 }
 
 // rowMismatch reports whether the row's printed percentage of a variant

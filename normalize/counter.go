@@ -1,0 +1,76 @@
+package normalize
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// Resource counters and the run times of fixed-length runs are not
+// results. Issue 19's first list gave "time", "elapsed", "sys",
+// "context_switches" and "faults" the direction lower-is-better, and for
+// a benchmark that does a fixed amount of work that holds. But LKP,
+// stress-ng and most throughput benchmarks run for a fixed time and count
+// what got done: then CPU time, context switches and page faults rise
+// with the work done, and fall when the workload stalls. The blind audit
+// (docs/verdict-audit.md, class C) found 9 of 19 wrong verdicts there:
+// "+752% involuntary_context_switches regressed" in a report of
+// ops_per_sec +3807%, "system_time -77% improved" for a stressor that did
+// 78% fewer operations. Whether a count is a cost or a sign of work done
+// needs the work done beside it, which a single row does not say; so such
+// rows carry no verdict of their own (model.BasisCounter) and stay
+// context for the result metric of their table.
+var (
+	// lkpTimeRow is LKP's /usr/bin/time monitor of the benchmark's run
+	// ("fio.time.system_time", "stress-ng.time.elapsed_time.max").
+	lkpTimeRow = regexp.MustCompile(`^[a-z0-9_-]+\.time\.`)
+	// counterName names a count of what a run used rather than what it
+	// achieved: context switches, page faults, CPU migrations, CPU
+	// accounting (user, system, idle, iowait, irq time and their shares),
+	// CPU utilisation, and time(1)'s and stress-ng --times' user and
+	// system time. A total or real time is not one: for a fixed amount
+	// of work it is the result.
+	counterName = regexp.MustCompile(`(?i)(^|[^a-z])(` +
+		`(in)?voluntary[ _-]?context[ _-]?switch(es)?|(context|ctx)[ _-]?switch(es)?|switches|` +
+		`((minor|major)[ _-]?)?page[ _-]?faults?|faults|cpu[ _-]?migrations?|` +
+		`percent[ _-]?of[ _-]?cpu[a-z_]*|cpu[ _-]?util(i[sz]ation)?|%[ _-]?cpu|cpu[ _-]?%|` +
+		`(user|usr|sys|system|idle|iowait|irq|softirq|steal|guest|cpu)[ _-]?(time|sec|secs|util|%)|` +
+		`user|usr|sys|system)($|[^a-z])`)
+)
+
+// isCounterRow reports whether a row counts resources or times a
+// fixed-length run (see counterName): LKP's time.* and system-monitor
+// rows (perf-profile shares, vmstat, ...), and in any table a row whose
+// label names such a count. A row the report is about (the robot's
+// headline metric) is never one.
+func isCounterRow(r *model.Row) bool {
+	for _, c := range r.Cells {
+		if slices.Contains(c.Flags, model.FlagHeadline) {
+			return false
+		}
+	}
+	return isCounterName(r.Case)
+}
+
+// isCounterName reports whether a metric's name is a counter (see
+// isCounterRow).
+func isCounterName(name string) bool {
+	low := strings.ToLower(strings.TrimSpace(name))
+	if low == "" {
+		return false
+	}
+	if lkpTimeRow.MatchString(low) || systemCounters.MatchString(low) {
+		return true
+	}
+	parts := splitDotted(low)
+	return counterName.MatchString(parts[len(parts)-1])
+}
+
+// isCounterField reports whether a cell's field is a counter in its own
+// right ("switches" beside perf sched's runtime, "user" and "sys" beside
+// time(1)'s real).
+func isCounterField(f string) bool {
+	return !isStatField(f) && !isSpread(f) && isCounterName(f)
+}
