@@ -216,6 +216,11 @@ type Table struct {
 	// Lead holds the prose lines just above the table (nearest last), kept
 	// for inferring direction and benchmark; not exported per observation.
 	Lead []string `json:"lead,omitempty"`
+	// LeadFar counts Lead's first lines that stand above another table of
+	// the message: they describe that table ("here results are
+	// throughput"), so a direction is read from them only when nothing
+	// nearer speaks.
+	LeadFar int `json:"lead_far,omitempty"`
 	// Rows are the table's data rows in order.
 	Rows []Row `json:"rows"`
 }

@@ -14,10 +14,10 @@ import (
 var (
 	lowerWords = wordSet("time", "times", "latency", "latencies", "lat", "clat", "slat", "elapsed",
 		"duration", "runtime", "ns", "nsec", "nsecs", "us", "usec", "usecs", "ms", "msec", "msecs",
-		"sec", "secs", "seconds", "cycles", "sys", "switches", "faults", "misses", "overhead",
+		"sec", "secs", "seconds", "cycles", "sys", "switches", "faults", "miss", "misses", "missed", "overhead",
 		"delay", "jitter", "cpi", "wait", "energy", "joules", "watts", "watt", "power")
 	higherWords = wordSet("throughput", "ops", "iops", "bw", "bandwidth", "score", "tps", "qps", "rps",
-		"ipc", "mbps", "gbps", "kbps", "transactions", "requests", "bogo", "ppw", "efficiency")
+		"ipc", "mbps", "gbps", "kbps", "transactions", "requests", "bogo", "ppw", "efficiency", "hit", "hits")
 	// workWords count work done: per unit of time they make a rate.
 	workWords = wordSet("ops", "op", "operations", "files", "records", "items", "iterations", "loops",
 		"jobs", "events", "requests", "transactions", "packets", "messages", "queries", "bytes",

@@ -191,7 +191,7 @@ func differentTests(t *model.Table) bool {
 	if len(t.Variants) < 2 || t.Baseline == "" {
 		return false
 	}
-	if metricTitles(t.Variants) {
+	if metricTitles(t.Variants) || testTitles(t.Variants) {
 		return true
 	}
 	if InferBaseline(t) != "" {
@@ -265,4 +265,68 @@ func metricTitles(vs []string) bool {
 		}
 	}
 	return named >= 2 && sharedTitleDirection(vs) == ""
+}
+
+// operationWord names a kind of test rather than a version of the code:
+// an I/O operation or pattern ("Reads", "Writes", "randrw"), a mode.
+var operationWord = regexp.MustCompile(`(?i)^(reads?|writes?|rw|randrw|randreads?|randwrites?|seqreads?|seqwrites?|sequential|random|mixed|readwrite|read\+writes?|overwrites?|appends?|creates?|deletes?|unlinks?|stats?|lookups?|fsyncs?|mmap|direct|buffered|sync|async)$`)
+
+// testTitles reports whether the variants' titles differ only in what
+// test they ran, not in what code: the words that set them apart name an
+// operation ("..., Reads" beside "..., Writes": sections read as
+// columns) or are bare counts (a program's "filewrite 0" and "filewrite
+// 100000" modes: a parameter, not a kernel). No title may name a
+// reference or a change: "base read" beside "patched read" is a
+// comparison.
+func testTitles(vs []string) bool {
+	if len(vs) < 2 {
+		return false
+	}
+	words := make([][]string, len(vs))
+	for i, v := range vs {
+		if referenceName.MatchString(v) || treatmentName.MatchString(v) || releaseTag.MatchString(strings.TrimSpace(v)) {
+			return false
+		}
+		words[i] = strings.FieldsFunc(v, func(r rune) bool {
+			return unicode.IsSpace(r) || r == ',' || r == ':' || r == '/' || r == '(' || r == ')'
+		})
+	}
+	shared := map[string]int{}
+	for _, ws := range words {
+		seen := map[string]bool{}
+		for _, w := range ws {
+			if k := strings.ToLower(w); !seen[k] {
+				seen[k] = true
+				shared[k]++
+			}
+		}
+	}
+	for _, ws := range words {
+		own := 0
+		for _, w := range ws {
+			if shared[strings.ToLower(w)] == len(vs) {
+				continue
+			}
+			own++
+			if !operationWord.MatchString(w) && !allDigits(w) {
+				return false
+			}
+		}
+		if own == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func allDigits(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
