@@ -25,8 +25,9 @@ func noiseStated(t *model.Table) bool {
 // show a change of a step or two: time(1)'s 0.008 s against 0.010 s is
 // the clock's millisecond twice, not a 25% change. resolutionUnits is how
 // many steps a change must exceed, and smallSteps how many steps from
-// zero the smaller number must be for the rule to apply (schbench's
-// integer 20 against 18 usec is a reading, not rounding).
+// zero the smaller number must stay below for the rule to apply: one
+// significant digit (schbench's integer 20 against 18 usec, or 10 s
+// against 12 s, are readings, not rounding).
 const (
 	resolutionUnits = 2
 	smallSteps      = 10
@@ -34,7 +35,7 @@ const (
 
 // withinResolution reports whether a cell that no spread or mark judged
 // differs from its baseline by no more than resolutionUnits steps of the
-// finer number's last digit, both being at most smallSteps steps.
+// finer number's last digit, the smaller being below smallSteps steps.
 func withinResolution(t *model.Table, r *model.Row, c *model.Cell) bool {
 	if c.Noise != "" || t.Baseline == "" {
 		return false
@@ -46,7 +47,7 @@ func withinResolution(t *model.Table, r *model.Row, c *model.Cell) bool {
 		unit := 2 * math.Min(halfUlp(b.Value), halfUlp(c.Value))
 		x, y := b.Value.Float(), c.Value.Float()
 		diff := math.Abs(x - y)
-		small := math.Min(math.Abs(x), math.Abs(y)) <= smallSteps*unit*(1+1e-9)
+		small := math.Min(math.Abs(x), math.Abs(y)) < smallSteps*unit*(1-1e-9)
 		return !math.IsNaN(diff) && small && diff <= resolutionUnits*unit*(1+1e-9)
 	}
 	return false

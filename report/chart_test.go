@@ -85,8 +85,8 @@ func TestTableBars(t *testing.T) {
 func TestBarChartMarksVerdicts(t *testing.T) {
 	tab := model.Table{Benchmark: "hackbench", Direction: "lower", Variants: []string{"tip", "new"}, Baseline: "tip",
 		Rows: []model.Row{
-			{Case: "1", Cells: []model.Cell{{Variant: "tip", Field: "value", Value: "10"}, {Variant: "new", Field: "value", Value: "12"}}},
-			{Case: "2", Cells: []model.Cell{{Variant: "tip", Field: "value", Value: "10"}, {Variant: "new", Field: "value", Value: "8"}}},
+			{Case: "1", Cells: []model.Cell{{Variant: "tip", Field: "value", Value: "10.0"}, {Variant: "new", Field: "value", Value: "12.0"}}},
+			{Case: "2", Cells: []model.Cell{{Variant: "tip", Field: "value", Value: "10.0"}, {Variant: "new", Field: "value", Value: "8.0"}}},
 		}}
 	normalize.Table(&tab, normalize.Options{})
 	d := tableBars(&tab)

@@ -47,28 +47,32 @@ func Write(w io.Writer, doc *model.Document, o Options) error {
 // view is what the template renders.
 type view struct {
 	Title    string
-	Index    []indexSeries
+	Index    indexView
 	Tables   []tableView
 	Series   []seriesView
 	Counts   string
 	Verdicts map[model.Verdict]int
 }
 
-type indexSeries struct {
-	Title      string
-	Anchor     string // the timeline's anchor, "" without one
-	Benchmarks []indexBenchmark
-}
-
-type indexBenchmark struct {
-	Name   string
-	Tables []indexTable
+// indexView is the whole-archive index: the tables with a verdict, the
+// worst regression first, each named by benchmark and thread, and the
+// tables without one folded away by reason.
+type indexView struct {
+	Judged []indexTable
+	// Folded are the tables with no verdict, in table order; FoldedWhy
+	// counts them by reason ("no baseline", ...), most first.
+	Folded    []indexTable
+	FoldedWhy []string
 }
 
 type indexTable struct {
 	ID, Anchor, Verdict string
+	Benchmark, Series   string
+	SeriesAnchor        string // the series timeline's anchor, "" without one
 	Version             int
-	Regressed           int
+	Regressed, Improved int
+	Worst               float64 // the worst regression in percent, 0 without one
+	Why                 string  // for a folded table: why it has no verdict
 }
 
 type tableView struct {
@@ -162,47 +166,73 @@ func build(doc *model.Document, o Options) (*view, error) {
 	return v, nil
 }
 
-// index groups the tables by series, then benchmark, in order of first
-// appearance; tables outside a series come last.
-func index(doc *model.Document, tvs []tableView, timelines map[string]string) []indexSeries {
-	var out []indexSeries
-	at := map[string]int{}
+// index orders the tables as a reader triages an archive: those with a
+// regression first, the worst first, then those with improvements, then
+// those within noise; tables with no verdict (no baseline, no direction,
+// or every verdict withheld) are folded away with their reason.
+func index(doc *model.Document, tvs []tableView, timelines map[string]string) indexView {
+	var v indexView
+	why := map[string]int{}
 	for i := range doc.Tables {
 		t := &doc.Tables[i]
-		title := t.Series
-		if title == "" {
-			title = "(not in a patch series)"
+		s := tvs[i].Summary
+		e := indexTable{
+			ID: t.ID, Anchor: tvs[i].Anchor, Verdict: s.Verdict, Benchmark: t.Benchmark,
+			Series: t.Series, SeriesAnchor: timelines[t.Series], Version: t.SeriesVersion,
+			Regressed: s.Regressed, Improved: s.Improved,
 		}
-		si, ok := at[title]
-		if !ok {
-			si = len(out)
-			at[title] = si
-			out = append(out, indexSeries{Title: title, Anchor: timelines[t.Series]})
+		if e.Benchmark == "" {
+			e.Benchmark = "(benchmark not named)"
 		}
-		s := &out[si]
-		name := t.Benchmark
-		if name == "" {
-			name = "(benchmark not named)"
+		if e.Series == "" {
+			e.Series = t.Subject
 		}
-		bi := -1
-		for j := range s.Benchmarks {
-			if s.Benchmarks[j].Name == name {
-				bi = j
-			}
+		if s.Worst != nil {
+			e.Worst = s.Worst.ImprovementPct
 		}
-		if bi < 0 {
-			bi = len(s.Benchmarks)
-			s.Benchmarks = append(s.Benchmarks, indexBenchmark{Name: name})
+		if s.Compared > 0 {
+			v.Judged = append(v.Judged, e)
+			continue
 		}
-		s.Benchmarks[bi].Tables = append(s.Benchmarks[bi].Tables, indexTable{
-			ID: t.ID, Anchor: tvs[i].Anchor, Verdict: tvs[i].Summary.Verdict,
-			Version: t.SeriesVersion, Regressed: tvs[i].Summary.Regressed,
-		})
+		switch {
+		case t.Baseline == "":
+			e.Why = "no baseline"
+		case s.NotJudged > 0:
+			e.Why = "verdicts withheld (" + s.NotJudgedWhy + ")"
+		default:
+			e.Why = "no direction"
+		}
+		why[e.Why]++
+		v.Folded = append(v.Folded, e)
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		return out[j].Title == "(not in a patch series)" && out[i].Title != out[j].Title
+	rank := func(e indexTable) int {
+		switch {
+		case e.Regressed > 0:
+			return 0
+		case e.Improved > 0:
+			return 1
+		}
+		return 2
+	}
+	sort.SliceStable(v.Judged, func(i, j int) bool {
+		a, b := v.Judged[i], v.Judged[j]
+		if rank(a) != rank(b) {
+			return rank(a) < rank(b)
+		}
+		return a.Worst < b.Worst
 	})
-	return out
+	reasons := make([]string, 0, len(why))
+	for w := range why {
+		reasons = append(reasons, w)
+	}
+	sort.Slice(reasons, func(i, j int) bool {
+		a, b := reasons[i], reasons[j]
+		return why[a] > why[b] || (why[a] == why[b] && a < b)
+	})
+	for _, w := range reasons {
+		v.FoldedWhy = append(v.FoldedWhy, fmt.Sprintf("%d %s", why[w], w))
+	}
+	return v
 }
 
 func tableView1(t *model.Table, sum normalize.TableSummary, m *model.Message, o Options) (tableView, error) {
