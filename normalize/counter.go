@@ -40,19 +40,27 @@ var (
 		`user|usr|sys|system)($|[^a-z])`)
 )
 
-// isCounterRow reports whether a row counts resources or times a
+// isCounterRow reports whether a row of t counts resources or times a
 // fixed-length run (see counterName): LKP's time.* and system-monitor
-// rows (perf-profile shares, vmstat, ...), and in any table a row whose
-// label names such a count. A row the report is about (the robot's
+// rows (perf-profile shares, vmstat, ...), stress-ng's --times lines,
+// and in any table a row whose label names such a count. A row the report is about (the robot's
 // headline metric) is never one.
-func isCounterRow(r *model.Row) bool {
+func isCounterRow(t *model.Table, r *model.Row) bool {
 	for _, c := range r.Cells {
 		if slices.Contains(c.Flags, model.FlagHeadline) {
 			return false
 		}
 	}
+	if t.Format == "stress-ng" && stressTime.MatchString(r.Case) {
+		return true
+	}
 	return isCounterName(r.Case)
 }
+
+// stressTime is a line of stress-ng's --times block ("run time",
+// "available CPU time", "total time (2.15%)"): the CPU accounting of a
+// run of fixed length.
+var stressTime = regexp.MustCompile(`(?i)^(real|usr|user|sys|system|total|run|available( cpu)?|cpu)[ _]time\b`)
 
 // isCounterName reports whether a metric's name is a counter (see
 // isCounterRow).
@@ -65,12 +73,32 @@ func isCounterName(name string) bool {
 		return true
 	}
 	parts := splitDotted(low)
-	return counterName.MatchString(parts[len(parts)-1])
+	last := parts[len(parts)-1]
+	return counterName.MatchString(last) && !workRate(last)
 }
 
-// isCounterField reports whether a cell's field is a counter in its own
-// right ("switches" beside perf sched's runtime, "user" and "sys" beside
-// time(1)'s real).
-func isCounterField(f string) bool {
-	return !isStatField(f) && !isSpread(f) && isCounterName(f)
+// workRate reports whether a name is work done per something ("bogo ops/s
+// (usr+sys time)", "ops_per_sec"): a result, even when it names the CPU
+// time it is measured against.
+func workRate(name string) bool {
+	words := metricWord.FindAllString(name, -1)
+	for i, w := range words {
+		if k := strings.IndexByte(w, '/'); k > 0 {
+			return anyIn(append(words[:i:i], w[:k]), workWords)
+		}
+		if w == "per" {
+			return anyIn(words[:i], workWords)
+		}
+	}
+	return false
+}
+
+// isCounterField reports whether a cell's field of t is a counter in its
+// own right ("switches" beside perf sched's runtime, "user" and "sys"
+// beside time(1)'s real, the real time of a stress-ng run).
+func isCounterField(t *model.Table, f string) bool {
+	if isStatField(f) || isSpread(f) {
+		return false
+	}
+	return isCounterName(f) || (t.Format == "stress-ng" && stressTime.MatchString(strings.ReplaceAll(f, "_", " ")))
 }

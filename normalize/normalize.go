@@ -92,7 +92,7 @@ func Table(t *model.Table, opts Options) {
 			byTitle[v] = MetricDirection(v)
 		}
 		for i := range t.Rows {
-			if isCounterRow(&t.Rows[i]) {
+			if isCounterRow(t, &t.Rows[i]) {
 				// A counter has no direction of its own (counter.go).
 				continue
 			}
@@ -102,7 +102,7 @@ func Table(t *model.Table, opts Options) {
 					// The robot's headline direction (markHeadlines).
 					continue
 				}
-				if isCounterField(c.Field) {
+				if isCounterField(t, c.Field) {
 					continue
 				}
 				if d := fieldDirection(c.Field); d != "" {

@@ -31,12 +31,12 @@ func Decide(t *model.Table, minChange float64) {
 	statedNoise := noiseStated(t)
 	for ri := range t.Rows {
 		r := &t.Rows[ri]
-		counter := isCounterRow(r)
+		counter := isCounterRow(t, r)
 		for ci := range r.Cells {
 			c := &r.Cells[ci]
 			if c.ImprovementPct == nil {
 				switch {
-				case (counter || isCounterField(c.Field)) && comparable(t, c):
+				case (counter || isCounterField(t, c.Field)) && comparable(t, c):
 					// Unjudged for want of a direction, and not a result.
 					c.Verdict, c.VerdictBasis = model.VerdictNone, model.BasisCounter
 				case !model.Withheld(c.VerdictBasis):
@@ -66,7 +66,7 @@ func comparable(t *model.Table, c *model.Cell) bool {
 // change the mail calls noise.
 func withhold(t *model.Table, r *model.Row, c *model.Cell, counter bool, doubt string, statedNoise bool) string {
 	switch {
-	case counter || isCounterField(c.Field):
+	case counter || isCounterField(t, c.Field):
 		return model.BasisCounter
 	case notVariant(c.Variant) || notVariant(t.Baseline):
 		// A column of changes or spreads is not a variant to compare.
