@@ -336,6 +336,8 @@ var whyNot = map[string]string{
 	model.BasisPctMismatch:    "the printed percentages do not follow from the values",
 	model.BasisDifferentTests: "the columns look like different tests, not variants of one",
 	model.BasisDoubtful:       "the reading is doubtful (a header line read as data, or columns not told apart)",
+	model.BasisCounter:        "counters (CPU time, context switches, faults, usage) that follow the work done",
+	model.BasisNoise:          "the mail calls the differences noise, or they are within the printed resolution",
 }
 
 // where names a case: the row label, and the variant when there are
