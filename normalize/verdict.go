@@ -113,7 +113,7 @@ func tableDoubt(t *model.Table) string {
 	switch {
 	case bad > 0 && 2*bad >= pcts:
 		return model.BasisPctMismatch
-	case headerAsData(t) || twoReadings(t):
+	case headerAsData(t) || twoReadings(t) || derivedColumn(t):
 		return model.BasisDoubtful
 	case differentTests(t):
 		return model.BasisDifferentTests
@@ -329,4 +329,58 @@ func allDigits(w string) bool {
 		}
 	}
 	return true
+}
+
+// derivedColumn reports whether a column of t is computed from two others
+// in every row: UnixBench's "BASELINE RESULT INDEX" prints a reference
+// machine's score, the measured one and 10 times their ratio. Such a
+// table is a computation, not a comparison of variants: the "baseline"
+// is a constant to normalise by.
+func derivedColumn(t *model.Table) bool {
+	if len(t.Variants) < 3 || len(t.Rows) < 2 {
+		return false
+	}
+	for _, d := range t.Variants {
+		for _, a := range t.Variants {
+			for _, b := range t.Variants {
+				if d == a || d == b || a == b {
+					continue
+				}
+				if ratioColumn(t, d, a, b) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// ratioColumn reports whether, in every row, variant d's value is k times
+// a's over b's for one power of ten k.
+func ratioColumn(t *model.Table, d, a, b string) bool {
+	k := math.NaN()
+	for _, r := range t.Rows {
+		vd, va, vb := rowValue(&r, d), rowValue(&r, a), rowValue(&r, b)
+		if !(vd > 0 && va > 0 && vb > 0) {
+			return false
+		}
+		f := vd / (va / vb)
+		if math.IsNaN(k) {
+			k = math.Pow(10, math.Round(math.Log10(f)))
+		}
+		if math.Abs(f/k-1) > 0.01 {
+			return false
+		}
+	}
+	return true
+}
+
+// rowValue is a row's main value of a variant, NaN when it has none.
+func rowValue(r *model.Row, v string) float64 {
+	for _, c := range r.Cells {
+		if c.Variant == v && c.Field == "value" {
+			return c.Value.Float()
+		}
+	}
+	return math.NaN()
 }
