@@ -275,26 +275,23 @@ var operationWord = regexp.MustCompile(`(?i)^(reads?|writes?|rw|randrw|randreads
 // test they ran, not in what code: the words that set them apart name an
 // operation ("..., Reads" beside "..., Writes": sections read as
 // columns) or are bare counts (a program's "filewrite 0" and "filewrite
-// 100000" modes: a parameter, not a kernel). No title may name a
-// reference or a change: "base read" beside "patched read" is a
-// comparison.
+// 100000" modes: a parameter, not a kernel). Those words may not name a
+// reference or a change: "base read" beside "patched write" compares
+// code; words all titles share ("Combined Read+Writes, Reads") do not
+// count.
 func testTitles(vs []string) bool {
 	if len(vs) < 2 {
 		return false
 	}
 	words := make([][]string, len(vs))
+	shared := map[string]int{}
 	for i, v := range vs {
-		if referenceName.MatchString(v) || treatmentName.MatchString(v) || releaseTag.MatchString(strings.TrimSpace(v)) {
+		if releaseTag.MatchString(strings.TrimSpace(v)) {
 			return false
 		}
-		words[i] = strings.FieldsFunc(v, func(r rune) bool {
-			return unicode.IsSpace(r) || r == ',' || r == ':' || r == '/' || r == '(' || r == ')'
-		})
-	}
-	shared := map[string]int{}
-	for _, ws := range words {
+		words[i] = strings.FieldsFunc(v, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ':' || r == '/' || r == '(' || r == ')' })
 		seen := map[string]bool{}
-		for _, w := range ws {
+		for _, w := range words[i] {
 			if k := strings.ToLower(w); !seen[k] {
 				seen[k] = true
 				shared[k]++
@@ -308,7 +305,7 @@ func testTitles(vs []string) bool {
 				continue
 			}
 			own++
-			if !operationWord.MatchString(w) && !allDigits(w) {
+			if referenceName.MatchString(w) || treatmentName.MatchString(w) || !operationWord.MatchString(w) && !allDigits(w) {
 				return false
 			}
 		}
