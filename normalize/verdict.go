@@ -289,7 +289,9 @@ func testTitles(vs []string) bool {
 		if releaseTag.MatchString(strings.TrimSpace(v)) {
 			return false
 		}
-		words[i] = strings.FieldsFunc(v, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ':' || r == '/' || r == '(' || r == ')' })
+		words[i] = strings.FieldsFunc(v, func(r rune) bool {
+			return unicode.IsSpace(r) || r == ',' || r == ':' || r == '/' || r == '(' || r == ')'
+		})
 		seen := map[string]bool{}
 		for _, w := range words[i] {
 			if k := strings.ToLower(w); !seen[k] {
