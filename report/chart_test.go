@@ -153,6 +153,8 @@ func TestSeriesChartsBounded(t *testing.T) {
 	for v, p := range []string{"-40.00", "-10.00", "5.00"} {
 		tl.Entries = append(tl.Entries, timeline.Entry{Benchmark: "frob", Case: "c", Field: "p99", Version: v + 1, Value: "1", ImprovementPct: imp(p)})
 	}
+	// case-00 posted twice in v2 (a repost): one point per version.
+	tl.Entries = append(tl.Entries, timeline.Entry{Benchmark: "frob", Case: "case-00", Field: "value", Version: 2, Value: "0.5"})
 	charts := seriesCharts(tl)
 	require.Len(t, charts, 2)
 	c := charts[0]
@@ -165,7 +167,10 @@ func TestSeriesChartsBounded(t *testing.T) {
 	assert.LessOrEqual(t, c.YMax, axisCap)
 	assert.Contains(t, c.YLabel, "first version")
 	for _, l := range c.Lines {
+		xs := map[float64]bool{}
 		for _, p := range l.pts {
+			assert.False(t, xs[p.X], "%s has two points at version %v", l.name, p.X)
+			xs[p.X] = true
 			assert.True(t, p.Y >= c.YMin && p.Y <= c.YMax, "%s v%v at %v outside %v..%v", l.name, p.X, p.Y, c.YMin, c.YMax)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -376,6 +377,7 @@ func seriesCharts(tl timeline.Timeline) []seriesChart {
 		s     lineSeries
 		first float64
 		worst float64
+		byVer map[int][]float64 // the values of each version, in entry order
 	}
 	type chart struct {
 		title    string
@@ -417,7 +419,7 @@ func seriesCharts(tl timeline.Timeline) []seriesChart {
 			if e.Variant != "" {
 				name += " " + e.Variant
 			}
-			l = &line{key: key, s: lineSeries{name: name}, first: e.Value.Float(), worst: math.Inf(1)}
+			l = &line{key: key, s: lineSeries{name: name}, first: e.Value.Float(), worst: math.Inf(1), byVer: map[int][]float64{}}
 			c.lines = append(c.lines, l)
 		}
 		y := math.NaN()
@@ -430,11 +432,24 @@ func seriesCharts(tl timeline.Timeline) []seriesChart {
 		if math.IsNaN(y) || math.IsInf(y, 0) {
 			continue
 		}
-		l.worst = min(l.worst, y)
-		l.s.pts = append(l.s.pts, struct{ X, Y float64 }{pos[e.Version], y})
+		l.byVer[e.Version] = append(l.byVer[e.Version], y)
 	}
 	var out []seriesChart
 	for _, c := range charts {
+		for _, l := range c.lines {
+			// One point per version: a case posted in several tables of
+			// one version (a repost, a second run) is drawn at the median
+			// of them, not as a vertical stroke.
+			for _, v := range tl.Versions {
+				ys := l.byVer[v]
+				if len(ys) == 0 {
+					continue
+				}
+				y := median(ys)
+				l.worst = min(l.worst, y)
+				l.s.pts = append(l.s.pts, struct{ X, Y float64 }{pos[v], y})
+			}
+		}
 		sort.SliceStable(c.lines, func(i, j int) bool { return c.lines[i].worst < c.lines[j].worst })
 		sc := seriesChart{Title: c.title, Cases: len(c.lines), YLabel: "% vs the version's baseline (+ is better)"}
 		if !c.relative {
@@ -464,4 +479,16 @@ func seriesCharts(tl timeline.Timeline) []seriesChart {
 		out = append(out, sc)
 	}
 	return out
+}
+
+// median is the middle of ys (the mean of the two middle ones for an even
+// count); ys is not changed.
+func median(ys []float64) float64 {
+	s := slices.Clone(ys)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
 }
