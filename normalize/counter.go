@@ -62,9 +62,9 @@ func isCounterRow(t *model.Table, r *model.Row) bool {
 }
 
 // stressTime is a line of stress-ng's --times block ("run time",
-// "available CPU time", "total time (2.15%)"): the CPU accounting of a
-// run of fixed length.
-var stressTime = regexp.MustCompile(`(?i)^(real|usr|user|sys|system|total|run|available( cpu)?|cpu)[ _]time\b`)
+// "available CPU time", "total time (2.15%)", "successful run completed
+// in"): the CPU accounting and the length of a run of fixed length.
+var stressTime = regexp.MustCompile(`(?i)^((real|usr|user|sys|system|total|run|available( cpu)?|cpu)[ _]time\b|successful run completed)`)
 
 // isCounterName reports whether a metric's name is a counter (see
 // isCounterRow).

@@ -75,6 +75,8 @@ func withhold(t *model.Table, r *model.Row, c *model.Cell, counter bool, doubt s
 		return doubt
 	case rowMismatch(r, c.Variant):
 		return model.BasisPctMismatch
+	case strayVariant(t, c.Variant):
+		return model.BasisDifferentTests
 	case statedNoise, c.Verdict.Beyond() && withinResolution(t, r, c):
 		return model.BasisNoise
 	}
@@ -382,4 +384,23 @@ func rowValue(r *model.Row, v string) float64 {
 		}
 	}
 	return math.NaN()
+}
+
+// strayVariant reports whether variant v of t is neither side of the
+// change the table is about: the baseline names the code without a patch
+// ("without patch", "w/o patch", "unpatched") and v names no change, as
+// reference engines printed beside ("without patch", "with patch",
+// "libaio", "psync"). Set against the unpatched kernel its numbers say
+// nothing about the patch.
+func strayVariant(t *model.Table, v string) bool {
+	if !negatedName.MatchString(t.Baseline) || v == t.Baseline {
+		return false
+	}
+	treated := 0
+	for _, o := range t.Variants {
+		if o != t.Baseline && treatmentName.MatchString(o) && !negatedName.MatchString(o) {
+			treated++
+		}
+	}
+	return treated > 0 && !(treatmentName.MatchString(v) && !negatedName.MatchString(v)) && !referenceName.MatchString(v)
 }
