@@ -68,9 +68,13 @@ func withhold(t *model.Table, r *model.Row, c *model.Cell, counter bool, doubt s
 	switch {
 	case counter || isCounterField(t, c.Field):
 		return model.BasisCounter
-	case notVariant(c.Variant) || notVariant(t.Baseline):
-		// A column of changes or spreads is not a variant to compare.
+	case notVariant(c.Variant) || notVariant(t.Baseline) || unnamed(c.Variant) || unnamed(t.Baseline) || isSpreadLabel(r.Case):
+		// A column of changes or spreads, a "variant" that is no name
+		// ("~", "0.90": a cell read as a title), a row of spreads.
 		return model.BasisDoubtful
+	case otherMetric(t, c):
+		// "Wt. TEO power" beside "TEO Baseline" of a transactions table.
+		return model.BasisDifferentTests
 	case doubt != "":
 		return doubt
 	case rowMismatch(r, c.Variant):
@@ -403,4 +407,39 @@ func strayVariant(t *model.Table, v string) bool {
 		}
 	}
 	return treated > 0 && !(treatmentName.MatchString(v) && !negatedName.MatchString(v)) && !referenceName.MatchString(v)
+}
+
+// unnamed reports whether a column title names nothing: no letter, and no
+// release ("~", "0.90", "-" are cells or rules read as titles).
+func unnamed(v string) bool {
+	v = strings.TrimSpace(v)
+	if v == "" || strings.IndexFunc(v, unicode.IsLetter) >= 0 {
+		// "" is a single series, not a title.
+		return false
+	}
+	return !releaseTag.MatchString(v) || strings.HasPrefix(strings.TrimLeft(v, "(v"), "0.")
+}
+
+// spreadLabel is a row label naming a spread of the rows above it.
+var spreadLabel = regexp.MustCompile(`(?i)^\W*(std|stdev|stddev|std\.?\s*dev(iation)?|cv|coeff?\.?\s*var(iation)?|var|variance)\W*$`)
+
+// isSpreadLabel reports whether a row is the spread of the others (a
+// "std" row under min, max and percentiles): a spread is not a result.
+func isSpreadLabel(c string) bool { return spreadLabel.MatchString(c) }
+
+// otherMetric reports whether the cell's column is titled by a metric
+// better in the other direction than the one the cell is judged by,
+// while the baseline's title names none: the column is another metric
+// of the same kernel, not a variant ("Wt. TEO power" beside "TEO
+// Baseline" in a table of transactions).
+func otherMetric(t *model.Table, c *model.Cell) bool {
+	d := MetricDirection(c.Variant)
+	if d == "" || MetricDirection(t.Baseline) != "" {
+		return false
+	}
+	dir := t.Direction
+	if dir == "" {
+		dir = c.Direction
+	}
+	return dir != "" && dir != d
 }
