@@ -365,7 +365,8 @@ type seriesChart struct {
 // variant) the relative change in each version, against that version's
 // baseline where every entry has one, else against the case's own first
 // version (so that cases of different scales share an axis). The cases
-// whose worst version fell furthest come first; at most maxLines are
+// seen in two versions or more come first, among them those whose worst
+// version fell furthest; at most maxLines are
 // kept, and the axis is bounded at +-axisCap percent.
 func seriesCharts(tl timeline.Timeline) []seriesChart {
 	pos := map[int]float64{}
@@ -450,7 +451,15 @@ func seriesCharts(tl timeline.Timeline) []seriesChart {
 				l.s.pts = append(l.s.pts, struct{ X, Y float64 }{pos[v], y})
 			}
 		}
-		sort.SliceStable(c.lines, func(i, j int) bool { return c.lines[i].worst < c.lines[j].worst })
+		sort.SliceStable(c.lines, func(i, j int) bool {
+			// A case seen in two versions or more draws a line, which is
+			// what a timeline is for; among those, the worst first.
+			a, b := len(c.lines[i].s.pts) > 1, len(c.lines[j].s.pts) > 1
+			if a != b {
+				return a
+			}
+			return c.lines[i].worst < c.lines[j].worst
+		})
 		sc := seriesChart{Title: c.title, Cases: len(c.lines), YLabel: "% vs the version's baseline (+ is better)"}
 		if !c.relative {
 			sc.YLabel = "% change from the case's first version"
