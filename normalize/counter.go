@@ -64,6 +64,11 @@ func isCounterRow(t *model.Table, r *model.Row) bool {
 	return isCounterName(r.Case)
 }
 
+// latencyBucket is the share of I/Os in one of fio's latency buckets
+// ("fio.latency_250us%"): it rises or falls as the distribution shifts,
+// better or worse depending on the bucket.
+var latencyBucket = regexp.MustCompile(`(^|\.)latency_[0-9.]+[a-z]+%$`)
+
 // stressTime is a line of stress-ng's --times block ("run time",
 // "available CPU time", "total time (2.15%)", "successful run completed
 // in"): the CPU accounting and the length of a run of fixed length.
@@ -76,7 +81,9 @@ func isCounterName(name string) bool {
 	if low == "" {
 		return false
 	}
-	if lkpTimeRow.MatchString(low) || systemCounters.MatchString(low) {
+	if lkpTimeRow.MatchString(low) || systemCounters.MatchString(low) || tracepoint.MatchString(low) || latencyBucket.MatchString(low) {
+		// perf tracepoint counts ("sched:sched_waking") count events of
+		// the run; fio's latency buckets are shares of a distribution.
 		return true
 	}
 	parts := splitDotted(low)
