@@ -28,6 +28,14 @@ type Options struct {
 // disagree with their values are flagged model.FlagPctMismatch. What the
 // author wrote is never changed.
 func Table(t *model.Table, opts Options) {
+	readings(t, opts)
+	Decide(t, opts.MinChange)
+}
+
+// readings adds every normalised reading of Table but the verdicts:
+// Rebase clears the flags that do not apply to its new baseline before
+// Decide withholds anything.
+func readings(t *model.Table, opts Options) {
 	bl := opts.Benchmarks
 	if bl == nil {
 		bl = Default()
@@ -117,7 +125,6 @@ func Table(t *model.Table, opts Options) {
 		}
 	}
 	foldRuns(t)
-	Decide(t, opts.MinChange)
 }
 
 // signedPctDirection is the direction a table's own improvement-signed
