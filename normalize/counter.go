@@ -29,8 +29,8 @@ var (
 	// counterName names a count of what a run used rather than what it
 	// achieved: context switches, page faults, CPU migrations, CPU
 	// accounting (user, system, idle, iowait, irq time and their shares),
-	// CPU utilisation, usage and residency counts (cpuidle's "Above
-	// usage"), clock frequencies and idle-cycle shares (perf stat's GHz,
+	// CPU utilisation, usage and residency counts and cpuidle's wrong
+	// picks ("Above usage", "Total Above Difference"), clock frequencies and idle-cycle shares (perf stat's GHz,
 	// turbostat's MHz: they follow the load), and time(1)'s and
 	// stress-ng --times' user and system time. A total or real time is not one: for a fixed amount
 	// of work it is the result.
@@ -39,7 +39,7 @@ var (
 		`((minor|major)[ _-]?)?page[ _-]?faults?|faults|cpu[ _-]?migrations?|` +
 		`percent[ _-]?of[ _-]?cpu[a-z_]*|cpu[ _-]?util(i[sz]ation)?|%[ _-]?cpu|cpu[ _-]?%|` +
 		`(user|usr|sys|system|idle|iowait|irq|softirq|steal|guest|cpu)[ _-]?(time|sec|secs|util|%)|` +
-		`usage|usages|residency|[gmk]hz|freq|frequency|pct[ _][a-z_]*cycles[ _]idle|` +
+		`usage|usages|residency|above|below|aboves|belows|[gmk]hz|freq|frequency|pct[ _][a-z_]*cycles[ _]idle|` +
 		`user|usr|sys|system)($|[^a-z])`)
 	// idleState is a row named by a CPU idle or package state (POLL, C1,
 	// "C2 (IOPORT Based)", C6, PC6): its numbers are that state's usage

@@ -252,7 +252,14 @@ func direction(t *model.Table, unit Unit, rowDirs []string, byName []bool, bl *B
 		return d, model.DirFromProse
 	}
 	if len(own) < len(near) {
-		if d := proseDirection(near[len(own):], proseLowerBetter, proseHigherBetter); d != "" {
+		// Words above an earlier table still speak for this one when
+		// nothing of its own does ("The following tables are ... run
+		// times in seconds").
+		far := near[len(own):]
+		if d := proseDirection(far, proseLowerBetter, proseHigherBetter); d != "" {
+			return d, model.DirFromProse
+		}
+		if d := proseDirection(far, proseLowerMetric, proseHigherMetric); d != "" {
 			return d, model.DirFromProse
 		}
 	}
