@@ -68,7 +68,7 @@ func withhold(t *model.Table, r *model.Row, c *model.Cell, counter bool, doubt s
 	switch {
 	case counter || isCounterField(t, c.Field):
 		return model.BasisCounter
-	case notVariant(c.Variant) || notVariant(t.Baseline) || unnamed(c.Variant) || unnamed(t.Baseline) || isSpreadLabel(r.Case):
+	case notVariant(c.Variant) || notVariant(t.Baseline) || unnamed(c.Variant) || unnamed(t.Baseline) || isSpreadLabel(r.Case) || pctColumn(t, c.Variant):
 		// A column of changes or spreads, a "variant" that is no name
 		// ("~", "0.90": a cell read as a title), a row of spreads.
 		return model.BasisDoubtful
@@ -442,4 +442,36 @@ func otherMetric(t *model.Table, c *model.Cell) bool {
 		dir = c.Direction
 	}
 	return dir != "" && dir != d
+}
+
+// pctColumn reports whether variant v of t holds, in every row, the
+// percentage change of another variant against the baseline: a column of
+// changes under a name that does not say so ("vanilla optimized boost",
+// boost being optimized's gain in percent).
+func pctColumn(t *model.Table, v string) bool {
+	if v == t.Baseline || len(t.Rows) < 2 {
+		return false
+	}
+	for _, a := range t.Variants {
+		if a == v || a == t.Baseline {
+			continue
+		}
+		all := true
+		for _, r := range t.Rows {
+			vv, va, vb := rowValue(&r, v), rowValue(&r, a), rowValue(&r, t.Baseline)
+			if math.IsNaN(vv) || !(va > 0 && vb > 0) {
+				all = false
+				break
+			}
+			want := 100 * (va/vb - 1)
+			if math.Abs(vv-want) > math.Max(1, 0.02*math.Abs(want)) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
