@@ -50,6 +50,7 @@ func MessageTables(source string, m *mbox.Message, opts Options) ([]model.Table,
 		cuts[i].Source = source
 		cuts[i].Line, _ = m.Place(cuts[i].Line)
 	}
+	heads := headlines(body)
 	for i := range tables {
 		t := &tables[i]
 		placeRows(t, m)
@@ -70,7 +71,7 @@ func MessageTables(source string, m *mbox.Message, opts Options) ([]model.Table,
 			// message at a time and must label tables as extract does.
 			t.Series, t.SeriesVersion = p.Title, p.Version
 		}
-		normalize.Table(t, normalize.Options{Benchmarks: opts.Benchmarks})
+		normalize.Table(t, normalize.Options{Benchmarks: opts.Benchmarks, Headlines: heads})
 	}
 	return tables, cuts
 }
@@ -85,4 +86,16 @@ func placeRows(t *model.Table, m *mbox.Message) {
 		r := &t.Rows[i]
 		r.Line, r.DecodedLine = m.Place(r.Line)
 	}
+}
+
+// headlines reads the metrics a robot report names as its subject
+// (normalize.Headlines) from the message's text, quoted copies included.
+func headlines(body []model.Line) map[string]string {
+	var text []string
+	for _, l := range body {
+		if l.Kind == model.KindText {
+			text = append(text, l.Text)
+		}
+	}
+	return normalize.Headlines(text)
 }

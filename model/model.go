@@ -218,6 +218,11 @@ type Table struct {
 	// Lead holds the prose lines just above the table (nearest last), kept
 	// for inferring direction and benchmark; not exported per observation.
 	Lead []string `json:"lead,omitempty"`
+	// LeadFar counts Lead's first lines that stand above another table of
+	// the message: they describe that table ("here results are
+	// throughput"), so a direction is read from them only when nothing
+	// nearer speaks.
+	LeadFar int `json:"lead_far,omitempty"`
 	// Rows are the table's data rows in order.
 	Rows []Row `json:"rows"`
 }
@@ -259,7 +264,8 @@ type Cell struct {
 	// (rows of a mixed table); empty otherwise.
 	Direction string `json:"direction,omitempty"`
 	// ImprovementPct is the change against the baseline in percent, signed
-	// so that positive is better; nil when the cell is not compared.
+	// so that positive is better; nil when the cell is not compared or
+	// its verdict is withheld (model.Withheld(VerdictBasis)).
 	ImprovementPct *Number `json:"improvement_pct,omitempty"`
 	// Noise is NoiseWithin or NoiseBeyond when the table gives the spread
 	// of its values or marks significance; empty otherwise.

@@ -51,3 +51,10 @@ const FlagPctMismatch = "pct_mismatch"
 // settings beside its results (in every export, as a flag), and never
 // compared against a baseline.
 const FlagParameter = "parameter"
+
+// FlagHeadline marks the cells of the metric a report is about: the
+// kernel test robot's "noticed a -8.1% regression of BENCH.METRIC" names
+// it, and the robot's own word gives its direction. The other rows of
+// such a block are judged only when they are result metrics with a
+// direction of their own (not counters, see BasisCounter).
+const FlagHeadline = "headline"

@@ -39,8 +39,10 @@ const (
 	BasisMinChange = "min-change"
 )
 
-// Why a compared cell carries no verdict although its change is known
-// (Cell.VerdictBasis with VerdictNone): the evidence disagrees.
+// Why a compared cell carries no verdict (Cell.VerdictBasis with
+// VerdictNone): the evidence disagrees, or the number is not a result.
+// Such a cell carries no ImprovementPct either: a change printed beside
+// no verdict reads as one.
 const (
 	// BasisPctMismatch: the author's printed percentage does not follow
 	// from the values (the row's, or most of the table's), so the reading
@@ -54,4 +56,26 @@ const (
 	// (its numbers carry units the rows do not), or one variant holding
 	// two numbers of the same field in a row.
 	BasisDoubtful = "doubtful-reading"
+	// BasisCounter: the row is a resource counter or the run time of a
+	// fixed-length run (LKP's time.* and monitor rows, context switches,
+	// page faults, user and system CPU time, CPU utilisation, profile
+	// shares). Such a count rises and falls with the work the run did, so
+	// its change is context for the result metric, not a result: a
+	// stressor that stalls spends less system time.
+	BasisCounter = "counter"
+	// BasisNoise: the mail itself says the difference is noise ("within
+	// noise", "not noticeable"), or the change is no more than the
+	// printed resolution of the numbers (0.008 s against 0.010 s).
+	BasisNoise = "noise"
 )
+
+// Withheld reports whether basis is a reason for giving no verdict
+// (BasisPctMismatch, BasisDifferentTests, BasisDoubtful, BasisCounter,
+// BasisNoise) rather than what decided one.
+func Withheld(basis string) bool {
+	switch basis {
+	case BasisPctMismatch, BasisDifferentTests, BasisDoubtful, BasisCounter, BasisNoise:
+		return true
+	}
+	return false
+}

@@ -16,8 +16,9 @@ var (
 	referenceName = regexp.MustCompile(`(?i)(^|[^a-z])(base|baseline|vanilla|main|mainline|master|tip|stock|unpatched|before|original|orig|old|upstream|without|w/o|reference|ref|default|pristine|clean)($|[^a-z])`)
 	treatmentName = regexp.MustCompile(`(?i)(\+|(^|[^a-z])(with|w/|patched|patch|patches|patchset|series|after|rfc|fix|fixed|proposed|applied|test|opt|optimi[sz]ed)($|[^a-z]))`)
 	// negatedName says the change is left out: it names the reference
-	// although it names the change too ("w/o patch").
-	negatedName = regexp.MustCompile(`(?i)(^|[^a-z])(w/o|without|unpatched|no[ -]patch|pre[ -]patch)($|[^a-z])`)
+	// although it names the change too ("w/o patch", "before applying
+	// this patchset").
+	negatedName = regexp.MustCompile(`(?i)(^|[^a-z])(w/o|without|unpatched|no[ -]patch|pre[ -]patch|before)($|[^a-z])`)
 	releaseTag  = regexp.MustCompile(`(?i)^(\(?[0-9]{1,2}[).:]\s*)?v?[0-9]+\.[0-9]+(\.[0-9]+)?(-rc[0-9]+)?$`)
 )
 

@@ -14,7 +14,7 @@ import (
 var (
 	proseLowerBetter  = regexp.MustCompile(`(?i)\b(lower|less|smaller|fewer|shorter)\s*(is|are|=|the)?\s*better\b`)
 	proseHigherBetter = regexp.MustCompile(`(?i)\b(higher|more|bigger|larger|greater)\s*(is|are|=|the)?\s*better\b`)
-	proseLowerMetric  = regexp.MustCompile(`(?i)\b(completion time|execution time|elapsed time|wall[- ]clock time|time in (seconds|secs?|msecs?|usecs?|ms|us)|(is|are) in (seconds|secs|msecs|usecs|microseconds|milliseconds)|latenc(y|ies) in (us|usecs?|ms|msecs?|ns|microseconds|milliseconds|nanoseconds)|usecs?/op)\b`)
+	proseLowerMetric  = regexp.MustCompile(`(?i)\b(completion time|execution time|elapsed time|wall[- ]clock time|times? (are |is )?in (seconds|secs?|msecs?|usecs?|ms|us|minutes)|(is|are) in (seconds|secs|msecs|usecs|microseconds|milliseconds)|latenc(y|ies) in (us|usecs?|ms|msecs?|ns|microseconds|milliseconds|nanoseconds)|usecs?/op)\b`)
 	proseHigherMetric = regexp.MustCompile(`(?i)\b(throughput|bandwidth|(iterations|operations|ops|requests|transactions|events|records|jobs|loops) (per|/) ?(second|sec|s|minute|min)|ops/sec)\b`)
 )
 
@@ -42,17 +42,28 @@ func agreed(lo, hi bool) string {
 	return ""
 }
 
-// nearbyTexts lists the prose lines above the table nearest first, then its
-// headings innermost first.
+// nearbyTexts lists the prose lines above the table nearest first, then
+// its headings innermost first, then the lead lines that stand above
+// another table (Table.LeadFar): a heading of the table's own ("energy
+// comparison:") describes it better than the words about the block above.
 func nearbyTexts(t *model.Table) []string {
 	var out []string
-	for i := len(t.Lead) - 1; i >= 0; i-- {
+	far := min(max(t.LeadFar, 0), len(t.Lead))
+	for i := len(t.Lead) - 1; i >= far; i-- {
 		out = append(out, t.Lead[i])
 	}
 	for i := len(t.Context) - 1; i >= 0; i-- {
 		out = append(out, t.Context[i])
 	}
+	for i := far - 1; i >= 0; i-- {
+		out = append(out, t.Lead[i])
+	}
 	return out
+}
+
+// ownTexts is nearbyTexts without the lines about another table.
+func ownTexts(t *model.Table) []string {
+	return nearbyTexts(t)[:len(t.Lead)-min(max(t.LeadFar, 0), len(t.Lead))+len(t.Context)]
 }
 
 // statFields are fields that describe one metric (its value, spread,
@@ -186,6 +197,20 @@ func sharedTitleDirection(variants []string) string {
 	return dir
 }
 
+// titleDirection is the direction the table's innermost heading names
+// when it stands apart from the prose above it (a short title, not a
+// sentence), "" otherwise.
+func titleDirection(t *model.Table) string {
+	if t.LeadFar == 0 || len(t.Context) == 0 {
+		return ""
+	}
+	h := t.Context[len(t.Context)-1]
+	if len(strings.Fields(h)) > 6 {
+		return ""
+	}
+	return MetricDirection(h)
+}
+
 // disagree reports whether the directions hold both "lower" and "higher".
 func disagree(dirs []string) bool {
 	lo, hi := false, false
@@ -205,15 +230,38 @@ func direction(t *model.Table, unit Unit, rowDirs []string, byName []bool, bl *B
 	if d := strings.ToLower(t.Direction); d == "lower" || d == "higher" {
 		return d, model.DirFromHeader
 	}
-	near := nearbyTexts(t)
-	if d := proseDirection(near, proseLowerBetter, proseHigherBetter); d != "" {
+	if t.Format == "lkp" {
+		// A robot block holds the benchmark's metrics beside its
+		// monitors: each row keeps the direction its own name (or the
+		// robot's headline) gives it, none inherits the benchmark's.
+		return "", model.DirMixed
+	}
+	near, own := nearbyTexts(t), ownTexts(t)
+	if d := proseDirection(own, proseLowerBetter, proseHigherBetter); d != "" {
 		return d, model.DirFromProse
 	}
 	if mixedFields(t) || disagree(rowDirs) {
 		return "", model.DirMixed
 	}
-	if d := proseDirection(near, proseLowerMetric, proseHigherMetric); d != "" {
+	if d := titleDirection(t); d != "" {
+		// The table's own heading names its metric ("energy comparison"):
+		// it outranks words about the block above.
+		return d, model.DirFromMetric
+	}
+	if d := proseDirection(own, proseLowerMetric, proseHigherMetric); d != "" {
 		return d, model.DirFromProse
+	}
+	if len(own) < len(near) {
+		// Words above an earlier table still speak for this one when
+		// nothing of its own does ("The following tables are ... run
+		// times in seconds").
+		far := near[len(own):]
+		if d := proseDirection(far, proseLowerBetter, proseHigherBetter); d != "" {
+			return d, model.DirFromProse
+		}
+		if d := proseDirection(far, proseLowerMetric, proseHigherMetric); d != "" {
+			return d, model.DirFromProse
+		}
 	}
 	if unit.Direction != "" {
 		return unit.Direction, model.DirFromUnit

@@ -14,12 +14,16 @@ import (
 var (
 	lowerWords = wordSet("time", "times", "latency", "latencies", "lat", "clat", "slat", "elapsed",
 		"duration", "runtime", "ns", "nsec", "nsecs", "us", "usec", "usecs", "ms", "msec", "msecs",
-		"sec", "secs", "seconds", "cycles", "sys", "switches", "faults", "misses", "overhead",
-		"delay", "jitter", "cpi", "wait", "energy", "joules", "watts", "watt", "power")
+		"sec", "secs", "seconds", "cycles", "sys", "switches", "faults", "miss", "misses", "missed", "overhead",
+		"delay", "jitter", "cpi", "wait", "energy", "joules", "watts", "watt", "power",
+		// cpuidle's wrong picks: a state too deep (above) or too shallow (below).
+		"aboves", "belows")
 	higherWords = wordSet("throughput", "ops", "iops", "bw", "bandwidth", "score", "tps", "qps", "rps",
-		"ipc", "mbps", "gbps", "kbps", "transactions", "requests", "bogo", "ppw", "efficiency")
+		"ipc", "mbps", "gbps", "kbps", "transactions", "requests", "bogo", "ppw", "efficiency", "hit", "hits",
+		// Work done in a run ("filebench.sum_operations", fxmark's works).
+		"operations", "works")
 	// workWords count work done: per unit of time they make a rate.
-	workWords = wordSet("ops", "op", "operations", "files", "records", "items", "iterations", "loops",
+	workWords = wordSet("ops", "op", "operations", "works", "work", "files", "records", "items", "iterations", "loops",
 		"jobs", "events", "requests", "transactions", "packets", "messages", "queries", "bytes",
 		"kb", "mb", "gb", "tb", "kib", "mib", "gib", "frames", "reads", "writes", "iops", "io")
 	// costWords count what work costs; per unit of work they are lower
@@ -79,7 +83,7 @@ func MetricDirection(name string) string {
 	parts := splitDotted(low)
 	for i := len(parts) - 1; i >= 0; i-- {
 		words := metricWord.FindAllString(parts[i], -1)
-		for len(words) > 0 && isStatWord(words[len(words)-1]) && len(words) > 1 {
+		for len(words) > 1 && isStatWord(words[len(words)-1]) && words[len(words)-2] != "per" {
 			words = words[:len(words)-1]
 		}
 		if len(words) == 0 || (len(words) == 1 && isStatWord(words[0]) && i > 0) {

@@ -78,9 +78,17 @@ func TestMetricRowsOverBenchmark(t *testing.T) {
 	)
 	all.Benchmark = "vm-scalability"
 	Table(&all, Options{})
-	assert.Equal(t, "lower", all.Direction)
-	assert.Equal(t, model.DirFromMetric, all.DirectionSource)
-	assert.Equal(t, model.VerdictRegressed, cell(&all, 0, "b", "value").Verdict)
+	// LKP's time.* rows time a fixed-length run: counters, not results
+	// (counter.go), so neither a direction nor a verdict.
+	assert.Equal(t, "", all.Direction)
+	assert.Equal(t, model.DirMixed, all.DirectionSource)
+	for i := range all.Rows {
+		c := cell(&all, i, "b", "value")
+		assert.Equal(t, model.VerdictNone, c.Verdict)
+		assert.Equal(t, model.BasisCounter, c.VerdictBasis)
+		assert.Nil(t, c.ImprovementPct)
+		assert.Equal(t, "", c.Direction)
+	}
 }
 
 // TestInferBaseline: the names, the shape of the names and the printed

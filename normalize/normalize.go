@@ -10,6 +10,9 @@ import (
 type Options struct {
 	// Benchmarks is the better-direction list; nil means Default().
 	Benchmarks *Benchmarks
+	// Headlines are the metrics the message's robot report is about, with
+	// the robot's direction (see Headlines); nil when none.
+	Headlines map[string]string
 	// MinChange is the |improvement| in percent that counts as beyond
 	// noise for a cell whose table gives no spread and marks no
 	// significance; 0 means DefaultMinChange.
@@ -25,6 +28,14 @@ type Options struct {
 // disagree with their values are flagged model.FlagPctMismatch. What the
 // author wrote is never changed.
 func Table(t *model.Table, opts Options) {
+	readings(t, opts)
+	Decide(t, opts.MinChange)
+}
+
+// readings adds every normalised reading of Table but the verdicts:
+// Rebase clears the flags that do not apply to its new baseline before
+// Decide withholds anything.
+func readings(t *model.Table, opts Options) {
 	bl := opts.Benchmarks
 	if bl == nil {
 		bl = Default()
@@ -37,7 +48,9 @@ func Table(t *model.Table, opts Options) {
 	if t.Baseline == "" {
 		t.Baseline = InferBaseline(t)
 	}
+	markHeadlines(t, opts.Headlines)
 	rowDirs, byName := rowDirections(t, bl)
+	headlineDirections(t, rowDirs, byName)
 	t.Direction, t.DirectionSource = direction(t, unit, rowDirs, byName, bl)
 
 	cmps := comparisons(t)
@@ -87,8 +100,19 @@ func Table(t *model.Table, opts Options) {
 			byTitle[v] = MetricDirection(v)
 		}
 		for i := range t.Rows {
+			if isCounterRow(t, &t.Rows[i]) {
+				// A counter has no direction of its own (counter.go).
+				continue
+			}
 			for j := range t.Rows[i].Cells {
 				c := &t.Rows[i].Cells[j]
+				if c.Direction != "" {
+					// The robot's headline direction (markHeadlines).
+					continue
+				}
+				if isCounterField(t, c.Field) {
+					continue
+				}
 				if d := fieldDirection(c.Field); d != "" {
 					c.Direction = d
 				} else if rowDirs[i] != "" {
@@ -101,7 +125,6 @@ func Table(t *model.Table, opts Options) {
 		}
 	}
 	foldRuns(t)
-	Decide(t, opts.MinChange)
 }
 
 // signedPctDirection is the direction a table's own improvement-signed

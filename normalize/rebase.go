@@ -40,7 +40,7 @@ func Rebase(t *model.Table, variant string, opts Options) (model.Table, bool) {
 		}
 		c.Rows[i] = r
 	}
-	Table(&c, opts)
+	readings(&c, opts)
 	// The printed percentages refer to the author's baseline: that they
 	// do not fit the new one says nothing against the reading.
 	for i := range c.Rows {

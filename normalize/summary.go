@@ -136,13 +136,13 @@ func nonNil(l []string) []string {
 	return l
 }
 
-// notJudged counts the row and variant pairs with a known change but no
-// verdict (see Decide), and gives the first one's reason.
+// notJudged counts the row and variant pairs whose verdict was withheld
+// (see Decide), and gives the first one's reason.
 func notJudged(t *model.Table) (n int, why string) {
 	for ri := range t.Rows {
 		seen := map[string]bool{}
 		for _, c := range t.Rows[ri].Cells {
-			if c.ImprovementPct == nil || c.Verdict != model.VerdictNone || c.VerdictBasis == "" || seen[c.Variant] {
+			if c.Verdict != model.VerdictNone || !model.Withheld(c.VerdictBasis) || seen[c.Variant] {
 				continue
 			}
 			seen[c.Variant] = true
@@ -336,6 +336,8 @@ var whyNot = map[string]string{
 	model.BasisPctMismatch:    "the printed percentages do not follow from the values",
 	model.BasisDifferentTests: "the columns look like different tests, not variants of one",
 	model.BasisDoubtful:       "the reading is doubtful (a header line read as data, or columns not told apart)",
+	model.BasisCounter:        "counters (CPU time, context switches, faults, usage) that follow the work done",
+	model.BasisNoise:          "the mail calls the differences noise, or they are within the printed resolution",
 }
 
 // where names a case: the row label, and the variant when there are

@@ -17,36 +17,74 @@ import (
 // beyond noise when |ImprovementPct| is at least minChange percent
 // (DefaultMinChange when minChange <= 0). Where the evidence disagrees
 // (tableDoubt, or the row's printed percentage not following from its
-// values) the cell keeps its ImprovementPct but gets no verdict, and
-// VerdictBasis says why. Table calls it; call it again
-// to judge stored tables with another minChange.
+// values), where the row is a counter rather than a result
+// (model.BasisCounter) or where the mail calls the change noise
+// (model.BasisNoise), the cell gets no verdict and no ImprovementPct,
+// and VerdictBasis says why. Table calls it; call it again to judge
+// stored tables with another minChange: a withheld cell stays withheld.
 func Decide(t *model.Table, minChange float64) {
 	if minChange <= 0 {
 		minChange = DefaultMinChange
 	}
 	marked := significanceMarked(t)
 	doubt := tableDoubt(t)
+	statedNoise := noiseStated(t)
 	for ri := range t.Rows {
 		r := &t.Rows[ri]
+		counter := isCounterRow(t, r)
 		for ci := range r.Cells {
 			c := &r.Cells[ci]
-			c.Verdict, c.VerdictBasis = decide(c, marked, minChange)
 			if c.ImprovementPct == nil {
-				continue
-			}
-			if notVariant(c.Variant) || notVariant(t.Baseline) {
-				// A column of changes or spreads is not a variant to compare.
-				c.Verdict, c.VerdictBasis = model.VerdictNone, model.BasisDoubtful
-				continue
-			}
-			if why := doubt; why != "" || rowMismatch(r, c.Variant) {
-				if why == "" {
-					why = model.BasisPctMismatch
+				switch {
+				case (counter || isCounterField(t, c.Field)) && comparable(t, c):
+					// Unjudged for want of a direction, and not a result.
+					c.Verdict, c.VerdictBasis = model.VerdictNone, model.BasisCounter
+				case !model.Withheld(c.VerdictBasis):
+					c.Verdict, c.VerdictBasis = model.VerdictNone, ""
 				}
+				continue
+			}
+			c.Verdict, c.VerdictBasis = decide(c, marked, minChange)
+			if why := withhold(t, r, c, counter, doubt, statedNoise); why != "" {
+				c.ImprovementPct, c.Noise = nil, ""
 				c.Verdict, c.VerdictBasis = model.VerdictNone, why
 			}
 		}
 	}
+}
+
+// comparable reports whether a cell is a reading of a variant that t
+// compares with its baseline: not the baseline's own, not a spread or a
+// printed change.
+func comparable(t *model.Table, c *model.Cell) bool {
+	return t.Baseline != "" && c.Variant != "" && c.Variant != t.Baseline && !isSpread(c.Field) && c.Field != "pct_points"
+}
+
+// withhold says why a compared cell may carry no verdict, "" when nothing
+// argues against one. The reasons are tried from the strongest: a number
+// that is no result, a column that is no variant, a reading in doubt, a
+// change the mail calls noise.
+func withhold(t *model.Table, r *model.Row, c *model.Cell, counter bool, doubt string, statedNoise bool) string {
+	switch {
+	case counter || isCounterField(t, c.Field):
+		return model.BasisCounter
+	case notVariant(c.Variant) || notVariant(t.Baseline) || unnamed(c.Variant) || unnamed(t.Baseline) || isSpreadLabel(r.Case) || pctColumn(t, c.Variant):
+		// A column of changes or spreads, a "variant" that is no name
+		// ("~", "0.90": a cell read as a title), a row of spreads.
+		return model.BasisDoubtful
+	case otherMetric(t, c):
+		// "Wt. TEO power" beside "TEO Baseline" of a transactions table.
+		return model.BasisDifferentTests
+	case doubt != "":
+		return doubt
+	case rowMismatch(r, c.Variant):
+		return model.BasisPctMismatch
+	case strayVariant(t, c.Variant):
+		return model.BasisDifferentTests
+	case statedNoise, c.Verdict.Beyond() && withinResolution(t, r, c):
+		return model.BasisNoise
+	}
+	return ""
 }
 
 // rowMismatch reports whether the row's printed percentage of a variant
@@ -81,7 +119,7 @@ func tableDoubt(t *model.Table) string {
 	switch {
 	case bad > 0 && 2*bad >= pcts:
 		return model.BasisPctMismatch
-	case headerAsData(t) || twoReadings(t):
+	case headerAsData(t) || twoReadings(t) || derivedColumn(t):
 		return model.BasisDoubtful
 	case differentTests(t):
 		return model.BasisDifferentTests
@@ -159,7 +197,7 @@ func differentTests(t *model.Table) bool {
 	if len(t.Variants) < 2 || t.Baseline == "" {
 		return false
 	}
-	if metricTitles(t.Variants) {
+	if metricTitles(t.Variants) || testTitles(t.Variants) {
 		return true
 	}
 	if InferBaseline(t) != "" {
@@ -233,4 +271,207 @@ func metricTitles(vs []string) bool {
 		}
 	}
 	return named >= 2 && sharedTitleDirection(vs) == ""
+}
+
+// operationWord names a kind of test rather than a version of the code:
+// an I/O operation or pattern ("Reads", "Writes", "randrw"), a mode.
+var operationWord = regexp.MustCompile(`(?i)^(reads?|writes?|rw|randrw|randreads?|randwrites?|seqreads?|seqwrites?|sequential|random|mixed|readwrite|read\+writes?|overwrites?|appends?|creates?|deletes?|unlinks?|stats?|lookups?|fsyncs?|mmap|direct|buffered|sync|async)$`)
+
+// testTitles reports whether the variants' titles differ only in what
+// test they ran, not in what code: the words that set them apart name an
+// operation ("..., Reads" beside "..., Writes": sections read as
+// columns) or are bare counts (a program's "filewrite 0" and "filewrite
+// 100000" modes: a parameter, not a kernel). Those words may not name a
+// reference or a change: "base read" beside "patched write" compares
+// code; words all titles share ("Combined Read+Writes, Reads") do not
+// count.
+func testTitles(vs []string) bool {
+	if len(vs) < 2 {
+		return false
+	}
+	words := make([][]string, len(vs))
+	shared := map[string]int{}
+	for i, v := range vs {
+		if releaseTag.MatchString(strings.TrimSpace(v)) {
+			return false
+		}
+		words[i] = strings.FieldsFunc(v, func(r rune) bool {
+			return unicode.IsSpace(r) || r == ',' || r == ':' || r == '/' || r == '(' || r == ')'
+		})
+		seen := map[string]bool{}
+		for _, w := range words[i] {
+			if k := strings.ToLower(w); !seen[k] {
+				seen[k] = true
+				shared[k]++
+			}
+		}
+	}
+	for _, ws := range words {
+		own := 0
+		for _, w := range ws {
+			if shared[strings.ToLower(w)] == len(vs) {
+				continue
+			}
+			own++
+			if referenceName.MatchString(w) || treatmentName.MatchString(w) || !operationWord.MatchString(w) && !allDigits(w) {
+				return false
+			}
+		}
+		if own == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func allDigits(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// derivedColumn reports whether a column of t is computed from two others
+// in every row: UnixBench's "BASELINE RESULT INDEX" prints a reference
+// machine's score, the measured one and 10 times their ratio. Such a
+// table is a computation, not a comparison of variants: the "baseline"
+// is a constant to normalise by.
+func derivedColumn(t *model.Table) bool {
+	if len(t.Variants) < 3 || len(t.Rows) < 2 {
+		return false
+	}
+	for _, d := range t.Variants {
+		for _, a := range t.Variants {
+			for _, b := range t.Variants {
+				if d == a || d == b || a == b {
+					continue
+				}
+				if ratioColumn(t, d, a, b) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// ratioColumn reports whether, in every row, variant d's value is k times
+// a's over b's for one power of ten k.
+func ratioColumn(t *model.Table, d, a, b string) bool {
+	k := math.NaN()
+	for _, r := range t.Rows {
+		vd, va, vb := rowValue(&r, d), rowValue(&r, a), rowValue(&r, b)
+		if !(vd > 0 && va > 0 && vb > 0) {
+			return false
+		}
+		f := vd / (va / vb)
+		if math.IsNaN(k) {
+			k = math.Pow(10, math.Round(math.Log10(f)))
+		}
+		if math.Abs(f/k-1) > 0.01 {
+			return false
+		}
+	}
+	return true
+}
+
+// rowValue is a row's main value of a variant, NaN when it has none.
+func rowValue(r *model.Row, v string) float64 {
+	for _, c := range r.Cells {
+		if c.Variant == v && c.Field == "value" {
+			return c.Value.Float()
+		}
+	}
+	return math.NaN()
+}
+
+// strayVariant reports whether variant v of t is neither side of the
+// change the table is about: the baseline names the code without a patch
+// ("without patch", "w/o patch", "unpatched") and v names no change, as
+// reference engines printed beside ("without patch", "with patch",
+// "libaio", "psync"). Set against the unpatched kernel its numbers say
+// nothing about the patch.
+func strayVariant(t *model.Table, v string) bool {
+	if !negatedName.MatchString(t.Baseline) || v == t.Baseline {
+		return false
+	}
+	treated := 0
+	for _, o := range t.Variants {
+		if o != t.Baseline && treatmentName.MatchString(o) && !negatedName.MatchString(o) {
+			treated++
+		}
+	}
+	return treated > 0 && !(treatmentName.MatchString(v) && !negatedName.MatchString(v)) && !referenceName.MatchString(v)
+}
+
+// unnamed reports whether a column title names nothing: no letter, and no
+// release ("~", "0.90", "-" are cells or rules read as titles).
+func unnamed(v string) bool {
+	v = strings.TrimSpace(v)
+	if v == "" || strings.IndexFunc(v, unicode.IsLetter) >= 0 {
+		// "" is a single series, not a title.
+		return false
+	}
+	return !releaseTag.MatchString(v) || strings.HasPrefix(strings.TrimLeft(v, "(v"), "0.")
+}
+
+// spreadLabel is a row label naming a spread of the rows above it.
+var spreadLabel = regexp.MustCompile(`(?i)^\W*(std|stdev|stddev|std\.?\s*dev(iation)?|cv|coeff?\.?\s*var(iation)?|var|variance)\W*$`)
+
+// isSpreadLabel reports whether a row is the spread of the others (a
+// "std" row under min, max and percentiles): a spread is not a result.
+func isSpreadLabel(c string) bool { return spreadLabel.MatchString(c) }
+
+// otherMetric reports whether the cell's column is titled by a metric
+// better in the other direction than the one the cell is judged by,
+// while the baseline's title names none: the column is another metric
+// of the same kernel, not a variant ("Wt. TEO power" beside "TEO
+// Baseline" in a table of transactions).
+func otherMetric(t *model.Table, c *model.Cell) bool {
+	d := MetricDirection(c.Variant)
+	if d == "" || MetricDirection(t.Baseline) != "" {
+		return false
+	}
+	dir := t.Direction
+	if dir == "" {
+		dir = c.Direction
+	}
+	return dir != "" && dir != d
+}
+
+// pctColumn reports whether variant v of t holds, in every row, the
+// percentage change of another variant against the baseline: a column of
+// changes under a name that does not say so ("vanilla optimized boost",
+// boost being optimized's gain in percent).
+func pctColumn(t *model.Table, v string) bool {
+	if v == t.Baseline || len(t.Rows) < 2 {
+		return false
+	}
+	for _, a := range t.Variants {
+		if a == v || a == t.Baseline {
+			continue
+		}
+		all := true
+		for _, r := range t.Rows {
+			vv, va, vb := rowValue(&r, v), rowValue(&r, a), rowValue(&r, t.Baseline)
+			if math.IsNaN(vv) || !(va > 0 && vb > 0) {
+				all = false
+				break
+			}
+			want := 100 * (va/vb - 1)
+			if math.Abs(vv-want) > math.Max(1, 0.02*math.Abs(want)) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }

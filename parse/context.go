@@ -34,7 +34,7 @@ func (b *Block) finish(m Match) model.Table {
 		}
 		t.Context = append(t.Context, m.Inner...)
 	}
-	t.Lead = a.lead
+	t.Lead, t.LeadFar = a.lead, a.far
 	if t.Benchmark == "" {
 		t.Benchmark = nameBenchmark(&t, b.headerLines(m), &a)
 	}
@@ -89,6 +89,9 @@ type surroundings struct {
 	intro []string
 	// lead holds up to leadLines prose lines above the table, nearest last.
 	lead []string
+	// far counts the lead's first lines that stand above another table:
+	// words about that table, not this one.
+	far int
 	// cmds are the command lines shown above the table, nearest last.
 	cmds []string
 }
@@ -105,11 +108,12 @@ type surroundings struct {
 func (s *segment) above(i int) surroundings {
 	var a surroundings
 	seen := map[string]bool{}
-	prose := 0      // prose lines passed above the nearest heading
-	inIntro := true // still in the paragraph right above the table
+	prose := 0       // prose lines passed above the nearest heading
+	inIntro := true  // still in the paragraph right above the table
+	crossed := false // passed another table's lines
 	for j := i - 1; j >= 0; j-- {
 		if s.covered != nil && s.covered[j] {
-			inIntro = false
+			inIntro, crossed = false, true
 			continue
 		}
 		text := strings.TrimSpace(s.lines[j].Text)
@@ -159,6 +163,9 @@ func (s *segment) above(i int) surroundings {
 		}
 		if len(a.lead) < leadLines {
 			a.lead = append([]string{text}, a.lead...)
+			if crossed {
+				a.far++
+			}
 		}
 	}
 	return a

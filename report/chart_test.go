@@ -85,8 +85,8 @@ func TestTableBars(t *testing.T) {
 func TestBarChartMarksVerdicts(t *testing.T) {
 	tab := model.Table{Benchmark: "hackbench", Direction: "lower", Variants: []string{"tip", "new"}, Baseline: "tip",
 		Rows: []model.Row{
-			{Case: "1", Cells: []model.Cell{{Variant: "tip", Field: "value", Value: "10"}, {Variant: "new", Field: "value", Value: "12"}}},
-			{Case: "2", Cells: []model.Cell{{Variant: "tip", Field: "value", Value: "10"}, {Variant: "new", Field: "value", Value: "8"}}},
+			{Case: "1", Cells: []model.Cell{{Variant: "tip", Field: "value", Value: "10.0"}, {Variant: "new", Field: "value", Value: "12.0"}}},
+			{Case: "2", Cells: []model.Cell{{Variant: "tip", Field: "value", Value: "10.0"}, {Variant: "new", Field: "value", Value: "8.0"}}},
 		}}
 	normalize.Table(&tab, normalize.Options{})
 	d := tableBars(&tab)
@@ -153,6 +153,10 @@ func TestSeriesChartsBounded(t *testing.T) {
 	for v, p := range []string{"-40.00", "-10.00", "5.00"} {
 		tl.Entries = append(tl.Entries, timeline.Entry{Benchmark: "frob", Case: "c", Field: "p99", Version: v + 1, Value: "1", ImprovementPct: imp(p)})
 	}
+	// A case posted in v3 only draws no line: it comes after case c.
+	tl.Entries = append(tl.Entries, timeline.Entry{Benchmark: "frob", Case: "d", Field: "p99", Version: 3, Value: "1", ImprovementPct: imp("-90.00")})
+	// case-00 posted twice in v2 (a repost): one point per version.
+	tl.Entries = append(tl.Entries, timeline.Entry{Benchmark: "frob", Case: "case-00", Field: "value", Version: 2, Value: "0.5"})
 	charts := seriesCharts(tl)
 	require.Len(t, charts, 2)
 	c := charts[0]
@@ -165,7 +169,10 @@ func TestSeriesChartsBounded(t *testing.T) {
 	assert.LessOrEqual(t, c.YMax, axisCap)
 	assert.Contains(t, c.YLabel, "first version")
 	for _, l := range c.Lines {
+		xs := map[float64]bool{}
 		for _, p := range l.pts {
+			assert.False(t, xs[p.X], "%s has two points at version %v", l.name, p.X)
+			xs[p.X] = true
 			assert.True(t, p.Y >= c.YMin && p.Y <= c.YMax, "%s v%v at %v outside %v..%v", l.name, p.X, p.Y, c.YMin, c.YMax)
 		}
 	}
@@ -173,9 +180,10 @@ func TestSeriesChartsBounded(t *testing.T) {
 	p := charts[1]
 	assert.Equal(t, "frob p99", p.Title)
 	assert.Contains(t, p.YLabel, "baseline")
-	require.Len(t, p.Lines, 1)
+	require.Len(t, p.Lines, 2)
+	assert.Equal(t, "c", p.Lines[0].name, "a case seen in several versions comes before a lone point")
 	assert.Equal(t, -40.0, p.Lines[0].pts[0].Y)
-	assert.Equal(t, -45.0, p.YMin)
+	assert.Equal(t, -95.0, p.YMin)
 	assert.Equal(t, 10.0, p.YMax)
 	assert.False(t, p.Clipped)
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -47,28 +48,32 @@ func Write(w io.Writer, doc *model.Document, o Options) error {
 // view is what the template renders.
 type view struct {
 	Title    string
-	Index    []indexSeries
+	Index    indexView
 	Tables   []tableView
 	Series   []seriesView
 	Counts   string
 	Verdicts map[model.Verdict]int
 }
 
-type indexSeries struct {
-	Title      string
-	Anchor     string // the timeline's anchor, "" without one
-	Benchmarks []indexBenchmark
-}
-
-type indexBenchmark struct {
-	Name   string
-	Tables []indexTable
+// indexView is the whole-archive index: the tables with a verdict, the
+// worst regression first, each named by benchmark and thread, and the
+// tables without one folded away by reason.
+type indexView struct {
+	Judged []indexTable
+	// Folded are the tables with no verdict, in table order; FoldedWhy
+	// counts them by reason ("no baseline", ...), most first.
+	Folded    []indexTable
+	FoldedWhy []string
 }
 
 type indexTable struct {
 	ID, Anchor, Verdict string
+	Benchmark, Series   string
+	SeriesAnchor        string // the series timeline's anchor, "" without one
 	Version             int
-	Regressed           int
+	Regressed, Improved int
+	Worst               float64 // the worst regression in percent, 0 without one
+	Why                 string  // for a folded table: why it has no verdict
 }
 
 type tableView struct {
@@ -162,47 +167,73 @@ func build(doc *model.Document, o Options) (*view, error) {
 	return v, nil
 }
 
-// index groups the tables by series, then benchmark, in order of first
-// appearance; tables outside a series come last.
-func index(doc *model.Document, tvs []tableView, timelines map[string]string) []indexSeries {
-	var out []indexSeries
-	at := map[string]int{}
+// index orders the tables as a reader triages an archive: those with a
+// regression first, the worst first, then those with improvements, then
+// those within noise; tables with no verdict (no baseline, no direction,
+// or every verdict withheld) are folded away with their reason.
+func index(doc *model.Document, tvs []tableView, timelines map[string]string) indexView {
+	var v indexView
+	why := map[string]int{}
 	for i := range doc.Tables {
 		t := &doc.Tables[i]
-		title := t.Series
-		if title == "" {
-			title = "(not in a patch series)"
+		s := tvs[i].Summary
+		e := indexTable{
+			ID: t.ID, Anchor: tvs[i].Anchor, Verdict: s.Verdict, Benchmark: t.Benchmark,
+			Series: t.Series, SeriesAnchor: timelines[t.Series], Version: t.SeriesVersion,
+			Regressed: s.Regressed, Improved: s.Improved,
 		}
-		si, ok := at[title]
-		if !ok {
-			si = len(out)
-			at[title] = si
-			out = append(out, indexSeries{Title: title, Anchor: timelines[t.Series]})
+		if e.Benchmark == "" {
+			e.Benchmark = "(benchmark not named)"
 		}
-		s := &out[si]
-		name := t.Benchmark
-		if name == "" {
-			name = "(benchmark not named)"
+		if e.Series == "" {
+			e.Series = t.Subject
 		}
-		bi := -1
-		for j := range s.Benchmarks {
-			if s.Benchmarks[j].Name == name {
-				bi = j
-			}
+		if s.Worst != nil {
+			e.Worst = s.Worst.ImprovementPct
 		}
-		if bi < 0 {
-			bi = len(s.Benchmarks)
-			s.Benchmarks = append(s.Benchmarks, indexBenchmark{Name: name})
+		if s.Compared > 0 {
+			v.Judged = append(v.Judged, e)
+			continue
 		}
-		s.Benchmarks[bi].Tables = append(s.Benchmarks[bi].Tables, indexTable{
-			ID: t.ID, Anchor: tvs[i].Anchor, Verdict: tvs[i].Summary.Verdict,
-			Version: t.SeriesVersion, Regressed: tvs[i].Summary.Regressed,
-		})
+		switch {
+		case t.Baseline == "":
+			e.Why = "no baseline"
+		case s.NotJudged > 0:
+			e.Why = "verdicts withheld (" + s.NotJudgedWhy + ")"
+		default:
+			e.Why = "no direction"
+		}
+		why[e.Why]++
+		v.Folded = append(v.Folded, e)
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		return out[j].Title == "(not in a patch series)" && out[i].Title != out[j].Title
+	rank := func(e indexTable) int {
+		switch {
+		case e.Regressed > 0:
+			return 0
+		case e.Improved > 0:
+			return 1
+		}
+		return 2
+	}
+	sort.SliceStable(v.Judged, func(i, j int) bool {
+		a, b := v.Judged[i], v.Judged[j]
+		if rank(a) != rank(b) {
+			return rank(a) < rank(b)
+		}
+		return a.Worst < b.Worst
 	})
-	return out
+	reasons := make([]string, 0, len(why))
+	for w := range why {
+		reasons = append(reasons, w)
+	}
+	sort.Slice(reasons, func(i, j int) bool {
+		a, b := reasons[i], reasons[j]
+		return why[a] > why[b] || (why[a] == why[b] && a < b)
+	})
+	for _, w := range reasons {
+		v.FoldedWhy = append(v.FoldedWhy, fmt.Sprintf("%d %s", why[w], w))
+	}
+	return v
 }
 
 func tableView1(t *model.Table, sum normalize.TableSummary, m *model.Message, o Options) (tableView, error) {
@@ -334,7 +365,8 @@ type seriesChart struct {
 // variant) the relative change in each version, against that version's
 // baseline where every entry has one, else against the case's own first
 // version (so that cases of different scales share an axis). The cases
-// whose worst version fell furthest come first; at most maxLines are
+// seen in two versions or more come first, among them those whose worst
+// version fell furthest; at most maxLines are
 // kept, and the axis is bounded at +-axisCap percent.
 func seriesCharts(tl timeline.Timeline) []seriesChart {
 	pos := map[int]float64{}
@@ -346,6 +378,7 @@ func seriesCharts(tl timeline.Timeline) []seriesChart {
 		s     lineSeries
 		first float64
 		worst float64
+		byVer map[int][]float64 // the values of each version, in entry order
 	}
 	type chart struct {
 		title    string
@@ -387,7 +420,7 @@ func seriesCharts(tl timeline.Timeline) []seriesChart {
 			if e.Variant != "" {
 				name += " " + e.Variant
 			}
-			l = &line{key: key, s: lineSeries{name: name}, first: e.Value.Float(), worst: math.Inf(1)}
+			l = &line{key: key, s: lineSeries{name: name}, first: e.Value.Float(), worst: math.Inf(1), byVer: map[int][]float64{}}
 			c.lines = append(c.lines, l)
 		}
 		y := math.NaN()
@@ -400,12 +433,33 @@ func seriesCharts(tl timeline.Timeline) []seriesChart {
 		if math.IsNaN(y) || math.IsInf(y, 0) {
 			continue
 		}
-		l.worst = min(l.worst, y)
-		l.s.pts = append(l.s.pts, struct{ X, Y float64 }{pos[e.Version], y})
+		l.byVer[e.Version] = append(l.byVer[e.Version], y)
 	}
 	var out []seriesChart
 	for _, c := range charts {
-		sort.SliceStable(c.lines, func(i, j int) bool { return c.lines[i].worst < c.lines[j].worst })
+		for _, l := range c.lines {
+			// One point per version: a case posted in several tables of
+			// one version (a repost, a second run) is drawn at the median
+			// of them, not as a vertical stroke.
+			for _, v := range tl.Versions {
+				ys := l.byVer[v]
+				if len(ys) == 0 {
+					continue
+				}
+				y := median(ys)
+				l.worst = min(l.worst, y)
+				l.s.pts = append(l.s.pts, struct{ X, Y float64 }{pos[v], y})
+			}
+		}
+		sort.SliceStable(c.lines, func(i, j int) bool {
+			// A case seen in two versions or more draws a line, which is
+			// what a timeline is for; among those, the worst first.
+			a, b := len(c.lines[i].s.pts) > 1, len(c.lines[j].s.pts) > 1
+			if a != b {
+				return a
+			}
+			return c.lines[i].worst < c.lines[j].worst
+		})
 		sc := seriesChart{Title: c.title, Cases: len(c.lines), YLabel: "% vs the version's baseline (+ is better)"}
 		if !c.relative {
 			sc.YLabel = "% change from the case's first version"
@@ -434,4 +488,16 @@ func seriesCharts(tl timeline.Timeline) []seriesChart {
 		out = append(out, sc)
 	}
 	return out
+}
+
+// median is the middle of ys (the mean of the two middle ones for an even
+// count); ys is not changed.
+func median(ys []float64) float64 {
+	s := slices.Clone(ys)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
 }

@@ -19,8 +19,10 @@ type reportCmd struct {
 
 // Help is the long help of "lkmlbench report --help".
 func (c *reportCmd) Help() string {
-	return `Writes one self-contained HTML file that works offline: an index by patch
-series and benchmark, then per table a grouped bar chart (one group per
+	return `Writes one self-contained HTML file that works offline: an index of the
+tables with a verdict, the worst regression first, each named by benchmark
+and thread (tables without a verdict folded away with the reason), then
+per table a grouped bar chart (one group per
 case, one bar per variant, values relative to the baseline where there is
 one, error bars from the CV or stddev the table gives, regressions beyond
 noise marked with a red triangle and improvements with a green one), the
