@@ -50,7 +50,9 @@ func shapeOf(text string) rowShape {
 		sh.first = f
 		break
 	}
-	for t := range cellWords(text) {
+	vt := valueText(text)
+	labelled := len(vt) < len(text)
+	for t := range cellWords(vt) {
 		for { // strings.TrimLeft(t, "±~") without its rune-set scan
 			if strings.HasPrefix(t, "~") {
 				t = t[1:]
@@ -65,7 +67,7 @@ func shapeOf(text string) rowShape {
 		case t == "" || !hasAlnum(t):
 			// "±", "+-", "%": punctuation between values.
 		case isValueToken(t):
-			if sh.values == 0 && len(sh.words) == 0 {
+			if sh.values == 0 && len(sh.words) == 0 && !labelled {
 				sh.valueFirst = true
 			}
 			sh.values++
@@ -77,6 +79,27 @@ func shapeOf(text string) rowShape {
 		}
 	}
 	return sh
+}
+
+// valueText is the part of a row line that holds its value cells: a
+// line that starts with a word and has a gap of two blanks or more keeps
+// its label before the first such gap, and numbers inside a label
+// ("Dhrystone 2 using register variables", "x >= 4ms") are no values:
+// rows of one table then count alike whatever their labels hold.
+func valueText(text string) string {
+	t := strings.TrimLeft(text, " \t")
+	gap := strings.Index(t, "  ")
+	if tab := strings.IndexByte(t, '\t'); tab >= 0 && (gap < 0 || tab < gap) {
+		gap = tab
+	}
+	if gap <= 0 || strings.IndexByte(t[:gap], '|') >= 0 {
+		return text
+	}
+	f, _, _ := strings.Cut(t[:gap], " ")
+	if isValueToken(strings.Trim(f, "±~*")) || !hasAlnum(f) {
+		return text
+	}
+	return t[gap:]
 }
 
 // cellWords yields the runs of text between blanks, brackets, '|' and '*'.
@@ -263,18 +286,54 @@ func (s *segment) markWraps(first, last int, join []bool) {
 	}
 	// Score each width a wrapped pair adds up to: full rows of that width
 	// plus pairs adding up to it (both lines are then short of it, as
-	// continues holds them to at least one value each).
-	full, pairs := map[int]int{}, map[int]int{}
-	for i, sh := range shapes {
-		full[sh.values]++
-		if wrapped[i] {
-			pairs[shapes[i-1].values+sh.values]++
+	// continues holds them to at least one value each). A run may hold
+	// several tables: each stretch of lines holding values is one table
+	// or one group of rows, and its own rows decide first; the run's
+	// rows break ties and lend the evidence a lone wrapped row lacks.
+	global := widthScores(shapes, wrapped, 0, len(shapes))
+	for a := 0; a < len(shapes); {
+		if shapes[a].values == 0 {
+			a++
+			continue
+		}
+		b := a
+		for b < len(shapes) && shapes[b].values > 0 {
+			b++
+		}
+		s.joinStretch(shapes, wrapped, a, b, global, first, join)
+		a = b
+	}
+}
+
+// widthScores counts, per row width, the lines a..b-1 of that many
+// values and the wrapped pairs adding up to it.
+func widthScores(shapes []rowShape, wrapped []bool, a, b int) map[int]int {
+	n := map[int]int{}
+	for i := a; i < b; i++ {
+		n[shapes[i].values]++
+		if wrapped[i] && i > a {
+			n[shapes[i-1].values+shapes[i].values]++
 		}
 	}
-	width, best := 0, 1
-	for w, n := range pairs {
-		if n += full[w]; n > best || n == best && w > width {
-			width, best = w, n
+	return n
+}
+
+// joinStretch marks the wrapped pairs of the stretch a..b-1 of shapes
+// (lines first+a.. of the segment) whose values add up to the stretch's
+// row width.
+func (s *segment) joinStretch(shapes []rowShape, wrapped []bool, a, b int, global map[int]int, first int, join []bool) {
+	local := widthScores(shapes, wrapped, a, b)
+	width, best, bestGlobal := 0, 0, 0
+	for i := a + 1; i < b; i++ {
+		if !wrapped[i] {
+			continue
+		}
+		w := shapes[i-1].values + shapes[i].values
+		if global[w] <= 1 {
+			continue
+		}
+		if n := local[w]; n > best || n == best && (global[w] > bestGlobal || global[w] == bestGlobal && w > width) {
+			width, best, bestGlobal = w, n, global[w]
 		}
 	}
 	if width == 0 {
@@ -285,12 +344,12 @@ func (s *segment) markWraps(first, last int, join []bool) {
 	// with the joined width, p is the table's width and what follows such
 	// a line is another row.
 	whole := map[int]int{}
-	for i, sh := range shapes {
-		if sh.values > 0 && !wrapped[i] && (i+1 >= len(shapes) || !wrapped[i+1]) {
+	for i := a; i < b; i++ {
+		if sh := shapes[i]; !wrapped[i] && (i+1 >= len(shapes) || !wrapped[i+1]) {
 			whole[sh.values]++
 		}
 	}
-	for i := 1; i < len(shapes); i++ {
+	for i := a + 1; i < b; i++ {
 		p, c := shapes[i-1], shapes[i]
 		if whole[p.values] > whole[width] {
 			continue
@@ -386,7 +445,7 @@ func (s *segment) closeDoubleSpacing() {
 func (s *segment) joinTails() {
 	var join []bool
 	for i := 1; i+1 < len(s.lines); i++ {
-		if s.tailOf(i) {
+		if s.tailOf(i) || s.gridRest(i) {
 			if join == nil {
 				join = make([]bool, len(s.lines))
 			}
@@ -440,6 +499,43 @@ func (s *segment) tailOf(i int) bool {
 	}
 	f, _, _ := strings.Cut(cur, " ")
 	return wrappedHere(s.lines[i-1], rowShape{first: f, bare: true})
+}
+
+// A client wraps a '|' grid's rows too, at the blank before some cell or
+// inside one:
+//
+//	| 19 | 52.00 | 71.00 | 5191.00 | 29.00 | 68.00 |
+//	60.00 | 753.00 |
+//	| 0  | 53.00 | 99.00 | 5494.00 | 52.00 | 74.00 | 59.00
+//	| 1004.00 |
+//
+// In a grid whose rows start and end with '|', a line that starts with
+// one and does not end with one is open, and a line that ends with one
+// and does not start with one is no row of its own: gridRest reports
+// whether line i is the rest of line i-1, either the line after an open
+// one that closes it, or a line closing without opening after a row.
+// The line above must be as wide as clients wrap at.
+func (s *segment) gridRest(i int) bool {
+	prev, cur := strings.TrimSpace(s.lines[i-1].Text), strings.TrimSpace(s.lines[i].Text)
+	if len(cur) < 2 || !strings.HasPrefix(prev, "|") || !strings.HasSuffix(cur, "|") {
+		return false
+	}
+	if end := prev[len(prev)-1]; end == '+' || end == '|' && strings.HasPrefix(cur, "|") {
+		return false // two whole rows, or a row and a border ending in a corner
+	}
+	closedRow := func(k int) bool {
+		if k < 0 || k >= len(s.lines) {
+			return false
+		}
+		t := strings.TrimSpace(s.lines[k].Text)
+		return len(t) > 1 && t[0] == '|' && t[len(t)-1] == '|' && strings.Count(t, "|") >= 3
+	}
+	if !closedRow(i+1) && !closedRow(i-2) {
+		return false
+	}
+	f, _, _ := strings.Cut(cur, " ")
+	width := len(strings.TrimRight(s.lines[i-1].Text, " \t")) + 2*s.lines[i-1].Depth
+	return width <= maxWrapColumn && width+1+len(f) > wrapColumn
 }
 
 // columnLine reports whether a line is laid out in columns: two '|' or

@@ -229,6 +229,30 @@ var damageCases = []struct {
 		},
 	},
 	{
+		name: "grid rows broken after and before a separator close up",
+		in: "| run | cold   | warm   | hot    | cold   | warm   | hot    | cold   |\n" +
+			"| a   | 101.50 | 102.25 | 103.75 | 104.50 | 105.25 | 106.75 | 107.50 |\n108.25 | 109.75 |\n" +
+			"| b   | 111.50 | 112.25 | 113.75 | 114.50 | 115.25 | 116.75 | 117.50 | 118.2\n| 119.75 |\n" +
+			"| c   | 121.50 | 122.25 | 123.75 | 124.50 | 125.25 | 126.75 | 127.50 | 128.25 | 129.75 |",
+		want: []string{
+			"1: | run | cold   | warm   | hot    | cold   | warm   | hot    | cold   |",
+			"2: | a   | 101.50 | 102.25 | 103.75 | 104.50 | 105.25 | 106.75 | 107.50 | 108.25 | 109.75 |",
+			"4: | b   | 111.50 | 112.25 | 113.75 | 114.50 | 115.25 | 116.75 | 117.50 | 118.2 | 119.75 |",
+			"6: | c   | 121.50 | 122.25 | 123.75 | 124.50 | 125.25 | 126.75 | 127.50 | 128.25 | 129.75 |",
+		},
+	},
+	{
+		name: "a grid border ending in a corner is whole",
+		in: "|                     | off        |     1024     |       -       |\n" +
+			"|       store-a       +------------+--------------+---------------+\n" +
+			"|   build 7 & 8       | on         |      512     |      50%      |",
+		want: []string{
+			"1: |                     | off        |     1024     |       -       |",
+			"2: |       store-a       +------------+--------------+---------------+",
+			"3: |   build 7 & 8       | on         |      512     |      50%      |",
+		},
+	},
+	{
 		name: "prose keeps its lines",
 		in:   "We ran the suite on both kernels and the numbers below are the mean of\nfive runs.\nsize   old   new\n4k     1.5   1.2",
 		want: []string{"1: We ran the suite on both kernels and the numbers below are the mean of", "2: five runs.", "3: size   old   new", "4: 4k     1.5   1.2"},
