@@ -175,7 +175,28 @@ func wrappedHere(prev model.Line, cur rowShape) bool {
 		return false
 	}
 	width := len(t) + 2*prev.Depth
-	return width <= maxWrapColumn && width+1+len(cur.first) > wrapColumn
+	return width <= maxWrapColumn && width+lastGap(t)+len(cur.first) > wrapColumn
+}
+
+// lastGap is the blank run a client's wrap took out before the word it
+// moved down, as far as the line shows it: the gap before the line's last
+// cell (the last run of two blanks or more, at most a tab's width), one
+// blank in a line of words.
+func lastGap(t string) int {
+	for i := len(t) - 1; i > 0; i-- {
+		if t[i] != ' ' || t[i-1] != ' ' {
+			continue
+		}
+		n := 0
+		for ; i >= 0 && t[i] == ' '; i-- {
+			n++
+		}
+		if i < 0 {
+			break // the line's indentation
+		}
+		return min(n, 8)
+	}
+	return 1
 }
 
 // unwrapRows joins wrapped table rows within the given runs of the segment
@@ -486,8 +507,17 @@ func (s *segment) tailOf(i int) bool {
 		return false
 	}
 	rule := isRule(cur)
-	if rule != isRule(prev) || !rule && !columnLine(prev) {
+	if rule != isRule(prev) || !rule && !columnLine(prev) && !(strings.HasPrefix(prev, "  ") && gaps(prev) >= 1) {
+		// (a header over a label column starts with the label's blanks:
+		// they part its first title as a gap would)
 		return false
+	}
+	if strings.TrimSpace(next) == "" && i+2 < len(s.lines) && !isRule(prev) {
+		// a header set off from its rows by a blank line
+		next = s.lines[i+2].Text
+		if !columnLine(next) {
+			return false
+		}
 	}
 	if strings.TrimSpace(next) == "" || isProse(next) || isProse(prev) {
 		return false
@@ -541,15 +571,17 @@ func (s *segment) gridRest(i int) bool {
 // columnLine reports whether a line is laid out in columns: two '|' or
 // more, or two gaps of two blanks or more between its words.
 func columnLine(text string) bool {
-	if strings.Count(text, "|") >= 2 {
-		return true
-	}
-	gaps := 0
+	return strings.Count(text, "|") >= 2 || gaps(text) >= 2
+}
+
+// gaps counts the runs of two blanks or more between a line's words.
+func gaps(text string) int {
+	n := 0
 	t := strings.TrimSpace(text)
 	for i := 1; i < len(t); i++ {
 		if t[i] == ' ' && t[i-1] == ' ' && (i+1 < len(t) && t[i+1] != ' ') {
-			gaps++
+			n++
 		}
 	}
-	return gaps >= 2
+	return n
 }

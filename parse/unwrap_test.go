@@ -106,6 +106,44 @@ Hmean     128        2741.26 (   0.00%)     2760.11 (   0.69%)`,
 		},
 	},
 	{
+		name: "labels holding numbers, every row wrapped 2+1",
+		in: `Suite of checks                               START        END
+Loop 2 with stride variables                  116700.0   45665777.0
+3913.1
+Plain scalar loop                                 55.0       6808.3
+1237.9
+Copy 1024 chunk 2000 pieces                     3960.0    1285429.0
+3246.0`,
+		want: []string{
+			"1: Suite of checks                               START        END",
+			"2: Loop 2 with stride variables                  116700.0   45665777.0  3913.1",
+			"4: Plain scalar loop                                 55.0       6808.3  1237.9",
+			"6: Copy 1024 chunk 2000 pieces                     3960.0    1285429.0  3246.0",
+		},
+	},
+	{
+		name: "two tables of one run keep their own widths",
+		in: `  1-clients:     4.28 (0.00 pct)     4.50 (-5.14 pct)
+  2-clients:     4.63 (0.00 pct)     4.61 (0.43 pct)
+  4-clients:     5.01 (0.00 pct)     4.99 (0.40 pct)
+sweep
+pipe-a Hmean pipe-a-1 2830206.03 ( 0.00%) 2854405.99 ( 0.86%) 2811111.11
+( -0.68%)
+pipe-a Hmean pipe-a-8 2828971.95 ( 0.00%) 2856578.72 ( 0.98%) 2899999.01
+( 2.51%)
+pipe-a Hmean pipe-a-64 326225385.37 ( 0.00%) 328941270.81 ( 0.83%)
+327000000.00 ( 0.24%)`,
+		want: []string{
+			"1:   1-clients:     4.28 (0.00 pct)     4.50 (-5.14 pct)",
+			"2:   2-clients:     4.63 (0.00 pct)     4.61 (0.43 pct)",
+			"3:   4-clients:     5.01 (0.00 pct)     4.99 (0.40 pct)",
+			"4: sweep",
+			"5: pipe-a Hmean pipe-a-1 2830206.03 ( 0.00%) 2854405.99 ( 0.86%) 2811111.11  ( -0.68%)",
+			"7: pipe-a Hmean pipe-a-8 2828971.95 ( 0.00%) 2856578.72 ( 0.98%) 2899999.01  ( 2.51%)",
+			"9: pipe-a Hmean pipe-a-64 326225385.37 ( 0.00%) 328941270.81 ( 0.83%)  327000000.00 ( 0.24%)",
+		},
+	},
+	{
 		name: "grid rows are whole",
 		in: `|      1 |   8 |     8 | 1.0534  | 0.13722 | 0.7293 (+30.7%) | 0.02653 |
 |      2 |   8 |    16 | 1.6219  | 0.16631 | 1.6391 (-1%)    | 0.24001 |
@@ -250,6 +288,16 @@ var damageCases = []struct {
 			"1: |                     | off        |     1024     |       -       |",
 			"2: |       store-a       +------------+--------------+---------------+",
 			"3: |   build 7 & 8       | on         |      512     |      50%      |",
+		},
+	},
+	{
+		name: "a header's tail goes back over a blank line before the rows",
+		in: "                        first                second v1\nthird try\n\n" +
+			"tiny < x                41      12.50%          52      15.25%  63     18.75%",
+		want: []string{
+			"1:                         first                second v1  third try",
+			"3:",
+			"4: tiny < x                41      12.50%          52      15.25%  63     18.75%",
 		},
 	},
 	{
