@@ -466,7 +466,7 @@ func (s *segment) closeDoubleSpacing() {
 func (s *segment) joinTails() {
 	var join []bool
 	for i := 1; i+1 < len(s.lines); i++ {
-		if s.tailOf(i) || s.gridRest(i) {
+		if s.tailOf(i) || s.gridRest(i) || s.marginRest(i) {
 			if join == nil {
 				join = make([]bool, len(s.lines))
 			}
@@ -570,6 +570,47 @@ func (s *segment) gridRest(i int) bool {
 	f, _, _ := strings.Cut(cur, " ")
 	width := len(strings.TrimRight(s.lines[i-1].Text, " \t")) + 2*s.lines[i-1].Depth
 	return width <= maxWrapColumn && width+1+len(f) > wrapColumn
+}
+
+// A client puts what it wraps at the margin, so the rest of an indented
+// line of tool output lands left of the block it belongs to:
+//
+//	  write: IOPS=656, BW=164MiB/s (172MB/s)(16.0GiB/99837msec); 24 zone
+//	resets
+//	     |  1.00th=[  510],  5.00th=[  515], 10.00th=[  519], 20.00th=[
+//	1237],
+//
+// marginRest reports whether line i is such a rest of line i-1: it starts
+// at the margin under an indented line as wide as clients wrap at, it is
+// no heading (it ends in no colon, starts with no capital and with no
+// word a line at the margin above starts with), and the
+// block goes on indented below it, or the line it completes left a
+// bracket or a list open.
+func (s *segment) marginRest(i int) bool {
+	prev, cur := s.lines[i-1].Text, s.lines[i].Text
+	if cur == "" || cur[0] == ' ' || len(cur) > 60 || !strings.HasPrefix(prev, "  ") || isRule(prev) || isRule(cur) {
+		return false
+	}
+	if c := cur[0]; c >= 'A' && c <= 'Z' || strings.HasSuffix(cur, ":") || isProse(cur) {
+		return false
+	}
+	p := strings.TrimRight(prev, " ")
+	if strings.HasSuffix(p, ":") || strings.HasSuffix(p, ".") {
+		return false
+	}
+	open := strings.HasSuffix(p, ",") || strings.HasSuffix(p, "[") || strings.HasSuffix(p, "(") || strings.HasSuffix(cur, ",")
+	if next := s.lines[i+1].Text; !open && !strings.HasPrefix(next, "  ") {
+		return false
+	}
+	f, _, _ := strings.Cut(cur, " ")
+	for k := i - 2; k >= 0 && k >= i-20; k-- {
+		// a line at the margin that starts as one above it does heads a
+		// group of the indented lines, as that one did ("./bench -m 2")
+		if t := s.lines[k].Text; t != "" && t[0] != ' ' && strings.HasPrefix(t, f) {
+			return false
+		}
+	}
+	return wrappedHere(s.lines[i-1], rowShape{first: f, bare: true})
 }
 
 // columnLine reports whether a line is laid out in columns: two '|' or

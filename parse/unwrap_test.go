@@ -301,6 +301,30 @@ var damageCases = []struct {
 		},
 	},
 	{
+		name: "the rest of an indented line at the margin goes back",
+		in: "  write: ops=812, rate=97MiB/s (102MB/s)(9.5GiB/100310msec); 31 queue\nflushes\n" +
+			"    lat (usec): min=11, max=130, avg=40.01, stdev=17.50\n" +
+			"     |  1.00th=[  501],  5.00th=[  512], 10.00th=[  518], 20.00th=[\n1233],\n" +
+			"     | 30.00th=[ 1280], 40.00th=[ 1330]",
+		want: []string{
+			"1:   write: ops=812, rate=97MiB/s (102MB/s)(9.5GiB/100310msec); 31 queue  flushes",
+			"3:     lat (usec): min=11, max=130, avg=40.01, stdev=17.50",
+			"4:      |  1.00th=[  501],  5.00th=[  512], 10.00th=[  518], 20.00th=[ 1233],",
+			"6:      | 30.00th=[ 1280], 40.00th=[ 1330]",
+		},
+	},
+	{
+		name: "a line at the margin heading indented rows as one above does stays",
+		in: "./tool -n 1\n\t50.0th\t\t\t\t\t15\t\t13\n\t99.0th\t\t\t\t\t221\t\t203\n./tool -n 2\n\t50.0th\t\t\t\t\t26\t\t23",
+		want: []string{
+			"1: ./tool -n 1",
+			"2:         50.0th                                  15              13",
+			"3:         99.0th                                  221             203",
+			"4: ./tool -n 2",
+			"5:         50.0th                                  26              23",
+		},
+	},
+	{
 		name: "prose keeps its lines",
 		in:   "We ran the suite on both kernels and the numbers below are the mean of\nfive runs.\nsize   old   new\n4k     1.5   1.2",
 		want: []string{"1: We ran the suite on both kernels and the numbers below are the mean of", "2: five runs.", "3: size   old   new", "4: 4k     1.5   1.2"},
