@@ -502,8 +502,10 @@ func (s *segment) tailOf(i int) bool {
 	// the tail ("slice=6ms", "0.188"); elsewhere the row unwrapping
 	// weighs numbers (unwrapRows)
 	afterPipe := strings.Count(prev, "|") >= 2 && strings.HasSuffix(strings.TrimRight(prev, " \t"), "|")
+	// several titles in the tail (parted by gaps) only right above the
+	// header's rule: elsewhere such a line is a header of its own
 	if cur == "" || cur[0] == ' ' || cur[0] == '\t' || len(cur) > 40 || strings.IndexByte(cur, '|') >= 0 ||
-		strings.Contains(cur, "  ") || hasNumberToken(cur) && !afterPipe {
+		strings.Contains(cur, "  ") && !isRule(next) || hasNumberToken(cur) && !afterPipe {
 		return false
 	}
 	rule := isRule(cur)
@@ -583,9 +585,10 @@ func (s *segment) gridRest(i int) bool {
 // marginRest reports whether line i is such a rest of line i-1: it starts
 // at the margin under an indented line as wide as clients wrap at, it is
 // no heading (it ends in no colon, starts with no capital and with no
-// word a line at the margin above starts with), and the
-// block goes on indented below it, or the line it completes left a
-// bracket or a list open.
+// word a line at the margin above starts with), and the block goes on
+// indented below it, or the line it completes left a bracket or a list
+// open. Text is broken at a single blank: the line's gaps say nothing of
+// the one the client took out.
 func (s *segment) marginRest(i int) bool {
 	prev, cur := s.lines[i-1].Text, s.lines[i].Text
 	if cur == "" || cur[0] == ' ' || len(cur) > 60 || !strings.HasPrefix(prev, "  ") || isRule(prev) || isRule(cur) {
@@ -610,7 +613,8 @@ func (s *segment) marginRest(i int) bool {
 			return false
 		}
 	}
-	return wrappedHere(s.lines[i-1], rowShape{first: f, bare: true})
+	width := len(p) + 2*s.lines[i-1].Depth
+	return width <= maxWrapColumn && width+1+len(f) > wrapColumn
 }
 
 // columnLine reports whether a line is laid out in columns: two '|' or

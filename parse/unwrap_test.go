@@ -325,6 +325,33 @@ var damageCases = []struct {
 		},
 	},
 	{
+		name: "a group label at the margin after a row is no rest",
+		in: "                  first   |  second   |  third\n1 Thread\n" +
+			"  50.0th:          16.00     |     16.00        |       15.00\n" +
+			"  99.9th:          21.00     |     18.00        |       17.00\n8 Threads\n" +
+			"  50.0th:          11.00     |     10.00        |       10.00",
+		want: []string{
+			"1:                   first   |  second   |  third",
+			"2: 1 Thread",
+			"3:   50.0th:          16.00     |     16.00        |       15.00",
+			"4:   99.9th:          21.00     |     18.00        |       17.00",
+			"5: 8 Threads",
+			"6:   50.0th:          11.00     |     10.00        |       10.00",
+		},
+	},
+	{
+		name: "several titles of a header's tail right above its rule",
+		in: "name          alpha_bw   alpha_ops  alpha_lat  beta_bw    beta_ops\nbeta_lat  load\n" +
+			"=====================================================================\n" +
+			"one           1853440    14480      2208.1     0          0\n0.0        98.1",
+		want: []string{
+			"1: name          alpha_bw   alpha_ops  alpha_lat  beta_bw    beta_ops  beta_lat  load",
+			"3: =====================================================================",
+			"4: one           1853440    14480      2208.1     0          0",
+			"5: 0.0        98.1",
+		},
+	},
+	{
 		name: "prose keeps its lines",
 		in:   "We ran the suite on both kernels and the numbers below are the mean of\nfive runs.\nsize   old   new\n4k     1.5   1.2",
 		want: []string{"1: We ran the suite on both kernels and the numbers below are the mean of", "2: five runs.", "3: size   old   new", "4: 4k     1.5   1.2"},
