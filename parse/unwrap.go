@@ -531,6 +531,12 @@ func (s *segment) tailOf(i int) bool {
 		return false
 	}
 	f, _, _ := strings.Cut(cur, " ")
+	if strings.Contains(cur, "  ") {
+		// titles cut off above the rule: the header may have been
+		// widened after the client wrapped it, as its rows were
+		t := strings.TrimRight(prev, " \t")
+		return len(t)+2*s.lines[i-1].Depth+lastGap(t)+len(f) > wrapColumn
+	}
 	return wrappedHere(s.lines[i-1], rowShape{first: f, bare: true})
 }
 
@@ -583,7 +589,8 @@ func (s *segment) gridRest(i int) bool {
 //	1237],
 //
 // marginRest reports whether line i is such a rest of line i-1: it starts
-// at the margin under an indented line as wide as clients wrap at, it is
+// at the margin under an indented line as wide as clients wrap at (and
+// unlike the row of its shape above it, which went on whole), it is
 // no heading (it ends in no colon, starts with no capital and with no
 // word a line at the margin above starts with), and the block goes on
 // indented below it, or the line it completes left a bracket or a list
@@ -605,6 +612,11 @@ func (s *segment) marginRest(i int) bool {
 	if next := s.lines[i+1].Text; !open && !strings.HasPrefix(next, "  ") {
 		return false
 	}
+	if i >= 2 && sameShape(s.lines[i-2].Text, prev) {
+		// the row above, of the same shape, ended where this one ends
+		// and went on with no rest: this one is whole too
+		return false
+	}
 	f, _, _ := strings.Cut(cur, " ")
 	for k := i - 2; k >= 0 && k >= i-20; k-- {
 		// a line at the margin that starts as one above it does heads a
@@ -615,6 +627,16 @@ func (s *segment) marginRest(i int) bool {
 	}
 	width := len(p) + 2*s.lines[i-1].Depth
 	return width <= maxWrapColumn && width+1+len(f) > wrapColumn
+}
+
+// sameShape reports whether two lines are rows of one shape: the same
+// indentation, '|' count and gaps, and ends within a few columns.
+func sameShape(a, b string) bool {
+	ind := func(t string) int { return len(t) - len(strings.TrimLeft(t, " ")) }
+	a, b = strings.TrimRight(a, " "), strings.TrimRight(b, " ")
+	d := len(a) - len(b)
+	return ind(a) == ind(b) && ind(a) > 0 && d >= -3 && d <= 3 &&
+		strings.Count(a, "|") == strings.Count(b, "|") && gaps(a) == gaps(b)
 }
 
 // columnLine reports whether a line is laid out in columns: two '|' or

@@ -315,7 +315,7 @@ var damageCases = []struct {
 	},
 	{
 		name: "a line at the margin heading indented rows as one above does stays",
-		in: "./tool -n 1\n\t50.0th\t\t\t\t\t15\t\t13\n\t99.0th\t\t\t\t\t221\t\t203\n./tool -n 2\n\t50.0th\t\t\t\t\t26\t\t23",
+		in:   "./tool -n 1\n\t50.0th\t\t\t\t\t15\t\t13\n\t99.0th\t\t\t\t\t221\t\t203\n./tool -n 2\n\t50.0th\t\t\t\t\t26\t\t23",
 		want: []string{
 			"1: ./tool -n 1",
 			"2:         50.0th                                  15              13",
@@ -337,6 +337,18 @@ var damageCases = []struct {
 			"4:   99.9th:          21.00     |     18.00        |       17.00",
 			"5: 8 Threads",
 			"6:   50.0th:          11.00     |     10.00        |       10.00",
+		},
+	},
+	{
+		name: "a group label at the margin after a wide row of its rows' shape is no rest",
+		in: "  50.0th:             16.00        |        16.00           |          15.00\n" +
+			"  99.9th:             21.00        |        18.00           |          17.00\n8 Threads\n" +
+			"  50.0th:             11.00        |        10.00           |          10.00",
+		want: []string{
+			"1:   50.0th:             16.00        |        16.00           |          15.00",
+			"2:   99.9th:             21.00        |        18.00           |          17.00",
+			"3: 8 Threads",
+			"4:   50.0th:             11.00        |        10.00           |          10.00",
 		},
 	},
 	{
