@@ -656,3 +656,53 @@ func gaps(text string) int {
 	}
 	return n
 }
+
+// A client that wraps a reply wraps the quoted text too, and the rest of
+// a quoted line goes to the margin without the quote markers:
+//
+//	>>     READ: bw=508MiB/s (533MB/s), 508MiB/s-508MiB/s
+//	(533MB/s-533MB/s), io=89.3GiB (95.9GB), run=180000-180000msec
+//	>>
+//
+// quotedRests puts such a rest back on its quoted line: an unquoted line
+// right between two lines of one quote depth (no blank line parts them),
+// after a quoted line as wide as clients wrap at, that reads as no reply
+// of its own (it starts with no capital and is no running text). body is
+// copied only when a line changes.
+func quotedRests(body []model.Line) []model.Line {
+	var join []bool
+	for i := 1; i+1 < len(body); i++ {
+		l, prev, next := body[i], body[i-1], body[i+1]
+		if l.Kind != model.KindText || prev.Kind != model.KindText || next.Kind != model.KindText || l.PartStart || next.PartStart ||
+			prev.Depth == 0 || l.Depth != 0 || next.Depth != prev.Depth {
+			continue
+		}
+		cur, p := l.Text, strings.TrimRight(prev.Text, " \t")
+		if cur == "" || cur[0] == ' ' || cur[0] == '\t' || len(cur) > maxWrapColumn || strings.TrimSpace(p) == "" ||
+			cur[0] >= 'A' && cur[0] <= 'Z' || strings.HasSuffix(cur, ":") || isProse(cur) {
+			continue
+		}
+		f, _, _ := strings.Cut(cur, " ")
+		if width := prev.Quote + len(p); width > maxWrapColumn || width+1+len(f) <= wrapColumn {
+			continue
+		}
+		if join == nil {
+			join = make([]bool, len(body))
+		}
+		join[i] = true
+		i++ // the next line is quoted: no rest's head
+	}
+	if join == nil {
+		return body
+	}
+	out := make([]model.Line, 0, len(body))
+	for i, l := range body {
+		if !join[i] {
+			out = append(out, l)
+			continue
+		}
+		p := &out[len(out)-1]
+		p.Text = strings.TrimRight(p.Text, " \t") + " " + l.Text
+	}
+	return out
+}

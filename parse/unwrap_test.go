@@ -387,3 +387,41 @@ func TestMailerDamage(t *testing.T) {
 		})
 	}
 }
+
+func TestQuotedRests(t *testing.T) {
+	cases := []struct {
+		name string
+		in   string
+		want []string // "depth: text" of every line
+	}{
+		{
+			name: "a quoted line's rest at the margin goes back",
+			in: ">> reading from the first disk\n>>     READ: bw=612MiB/s (641MB/s), 612MiB/s-612MiB/s\n" +
+				"(641MB/s-641MB/s), io=71.2GiB (76.4GB), run=120000-120000msec\n>>",
+			want: []string{"2: reading from the first disk",
+				"2:     READ: bw=612MiB/s (641MB/s), 612MiB/s-612MiB/s (641MB/s-641MB/s), io=71.2GiB (76.4GB), run=120000-120000msec",
+				"2: "},
+		},
+		{
+			name: "a one-line reply between quoted lines stays",
+			in: ">     READ: bw=612MiB/s (641MB/s), 612MiB/s-612MiB/s (641MB/s-641MB/s)\n" +
+				"Nice numbers.\n> io=71.2GiB (76.4GB), run=120000-120000msec",
+			want: []string{"1:     READ: bw=612MiB/s (641MB/s), 612MiB/s-612MiB/s (641MB/s-641MB/s)",
+				"0: Nice numbers.", "1: io=71.2GiB (76.4GB), run=120000-120000msec"},
+		},
+		{
+			name: "a short quoted line was not wrapped",
+			in:   "> base 1.0\n2.0 here\n> new 1.1",
+			want: []string{"1: base 1.0", "0: 2.0 here", "1: new 1.1"},
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, l := range quotedRests(linesOf(tc.in)) {
+				got = append(got, itoa(l.Depth)+": "+l.Text)
+			}
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
