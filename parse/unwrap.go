@@ -548,7 +548,7 @@ func (s *segment) tailOf(i int) bool {
 //	| 0  | 53.00 | 99.00 | 5494.00 | 52.00 | 74.00 | 59.00
 //	| 1004.00 |
 //
-// In a grid whose rows start and end with '|' (or its borders with '+'), a line that starts with
+// In a grid whose rows start and end with '|', a line that starts with
 // one and does not end with one is open, and a line that ends with one
 // and does not start with one is no row of its own: gridRest reports
 // whether line i is the rest of line i-1, either the line after an open
@@ -567,10 +567,7 @@ func (s *segment) gridRest(i int) bool {
 			return false
 		}
 		t := strings.TrimSpace(s.lines[k].Text)
-		if len(t) < 2 || t[0] != '|' && t[0] != '+' || t[len(t)-1] != '|' && t[len(t)-1] != '+' {
-			return false
-		}
-		return strings.Count(t, "|")+strings.Count(t, "+") >= 3
+		return len(t) > 1 && t[0] == '|' && t[len(t)-1] == '|' && strings.Count(t, "|") >= 3
 	}
 	if !closedRow(i+1) && !closedRow(i-2) {
 		return false
