@@ -40,7 +40,7 @@ type segment struct {
 // indentation removed), never the raw whitespace of the mail.
 func segments(body []model.Line) []*segment {
 	var out []*segment
-	for _, ts := range text.Segments(quotedBlanks(body)) {
+	for _, ts := range text.Segments(quotedBlanks(quotedRests(body))) {
 		cur := &segment{lines: ts.Lines, tableish: make([]bool, len(ts.Lines))}
 		for i := range cur.lines {
 			l := &cur.lines[i]

@@ -50,7 +50,9 @@ func shapeOf(text string) rowShape {
 		sh.first = f
 		break
 	}
-	for t := range cellWords(text) {
+	vt := valueText(text)
+	labelled := len(vt) < len(text)
+	for t := range cellWords(vt) {
 		for { // strings.TrimLeft(t, "±~") without its rune-set scan
 			if strings.HasPrefix(t, "~") {
 				t = t[1:]
@@ -65,7 +67,7 @@ func shapeOf(text string) rowShape {
 		case t == "" || !hasAlnum(t):
 			// "±", "+-", "%": punctuation between values.
 		case isValueToken(t):
-			if sh.values == 0 && len(sh.words) == 0 {
+			if sh.values == 0 && len(sh.words) == 0 && !labelled {
 				sh.valueFirst = true
 			}
 			sh.values++
@@ -77,6 +79,27 @@ func shapeOf(text string) rowShape {
 		}
 	}
 	return sh
+}
+
+// valueText is the part of a row line that holds its value cells: a
+// line that starts with a word and has a gap of two blanks or more keeps
+// its label before the first such gap, and numbers inside a label
+// ("Dhrystone 2 using register variables", "x >= 4ms") are no values:
+// rows of one table then count alike whatever their labels hold.
+func valueText(text string) string {
+	t := strings.TrimLeft(text, " \t")
+	gap := strings.Index(t, "  ")
+	if tab := strings.IndexByte(t, '\t'); tab >= 0 && (gap < 0 || tab < gap) {
+		gap = tab
+	}
+	if gap <= 0 || strings.IndexByte(t[:gap], '|') >= 0 {
+		return text
+	}
+	f, _, _ := strings.Cut(t[:gap], " ")
+	if isValueToken(strings.Trim(f, "±~*")) || !hasAlnum(f) {
+		return text
+	}
+	return t[gap:]
 }
 
 // cellWords yields the runs of text between blanks, brackets, '|' and '*'.
@@ -152,7 +175,28 @@ func wrappedHere(prev model.Line, cur rowShape) bool {
 		return false
 	}
 	width := len(t) + 2*prev.Depth
-	return width <= maxWrapColumn && width+1+len(cur.first) > wrapColumn
+	return width <= maxWrapColumn && width+lastGap(t)+len(cur.first) > wrapColumn
+}
+
+// lastGap is the blank run a client's wrap took out before the word it
+// moved down, as far as the line shows it: the gap before the line's last
+// cell (the last run of two blanks or more, at most a tab's width), one
+// blank in a line of words.
+func lastGap(t string) int {
+	for i := len(t) - 1; i > 0; i-- {
+		if t[i] != ' ' || t[i-1] != ' ' {
+			continue
+		}
+		n := 0
+		for ; i >= 0 && t[i] == ' '; i-- {
+			n++
+		}
+		if i < 0 {
+			break // the line's indentation
+		}
+		return min(n, 8)
+	}
+	return 1
 }
 
 // unwrapRows joins wrapped table rows within the given runs of the segment
@@ -263,18 +307,54 @@ func (s *segment) markWraps(first, last int, join []bool) {
 	}
 	// Score each width a wrapped pair adds up to: full rows of that width
 	// plus pairs adding up to it (both lines are then short of it, as
-	// continues holds them to at least one value each).
-	full, pairs := map[int]int{}, map[int]int{}
-	for i, sh := range shapes {
-		full[sh.values]++
-		if wrapped[i] {
-			pairs[shapes[i-1].values+sh.values]++
+	// continues holds them to at least one value each). A run may hold
+	// several tables: each stretch of lines holding values is one table
+	// or one group of rows, and its own rows decide first; the run's
+	// rows break ties and lend the evidence a lone wrapped row lacks.
+	global := widthScores(shapes, wrapped, 0, len(shapes))
+	for a := 0; a < len(shapes); {
+		if shapes[a].values == 0 {
+			a++
+			continue
+		}
+		b := a
+		for b < len(shapes) && shapes[b].values > 0 {
+			b++
+		}
+		s.joinStretch(shapes, wrapped, a, b, global, first, join)
+		a = b
+	}
+}
+
+// widthScores counts, per row width, the lines a..b-1 of that many
+// values and the wrapped pairs adding up to it.
+func widthScores(shapes []rowShape, wrapped []bool, a, b int) map[int]int {
+	n := map[int]int{}
+	for i := a; i < b; i++ {
+		n[shapes[i].values]++
+		if wrapped[i] && i > a {
+			n[shapes[i-1].values+shapes[i].values]++
 		}
 	}
-	width, best := 0, 1
-	for w, n := range pairs {
-		if n += full[w]; n > best || n == best && w > width {
-			width, best = w, n
+	return n
+}
+
+// joinStretch marks the wrapped pairs of the stretch a..b-1 of shapes
+// (lines first+a.. of the segment) whose values add up to the stretch's
+// row width.
+func (s *segment) joinStretch(shapes []rowShape, wrapped []bool, a, b int, global map[int]int, first int, join []bool) {
+	local := widthScores(shapes, wrapped, a, b)
+	width, best, bestGlobal := 0, 0, 0
+	for i := a + 1; i < b; i++ {
+		if !wrapped[i] {
+			continue
+		}
+		w := shapes[i-1].values + shapes[i].values
+		if global[w] <= 1 {
+			continue
+		}
+		if n := local[w]; n > best || n == best && (global[w] > bestGlobal || global[w] == bestGlobal && w > width) {
+			width, best, bestGlobal = w, n, global[w]
 		}
 	}
 	if width == 0 {
@@ -285,12 +365,12 @@ func (s *segment) markWraps(first, last int, join []bool) {
 	// with the joined width, p is the table's width and what follows such
 	// a line is another row.
 	whole := map[int]int{}
-	for i, sh := range shapes {
-		if sh.values > 0 && !wrapped[i] && (i+1 >= len(shapes) || !wrapped[i+1]) {
+	for i := a; i < b; i++ {
+		if sh := shapes[i]; !wrapped[i] && (i+1 >= len(shapes) || !wrapped[i+1]) {
 			whole[sh.values]++
 		}
 	}
-	for i := 1; i < len(shapes); i++ {
+	for i := a + 1; i < b; i++ {
 		p, c := shapes[i-1], shapes[i]
 		if whole[p.values] > whole[width] {
 			continue
@@ -386,7 +466,7 @@ func (s *segment) closeDoubleSpacing() {
 func (s *segment) joinTails() {
 	var join []bool
 	for i := 1; i+1 < len(s.lines); i++ {
-		if s.tailOf(i) {
+		if s.tailOf(i) || s.gridRest(i) || s.marginRest(i) {
 			if join == nil {
 				join = make([]bool, len(s.lines))
 			}
@@ -422,15 +502,27 @@ func (s *segment) tailOf(i int) bool {
 	// the tail ("slice=6ms", "0.188"); elsewhere the row unwrapping
 	// weighs numbers (unwrapRows)
 	afterPipe := strings.Count(prev, "|") >= 2 && strings.HasSuffix(strings.TrimRight(prev, " \t"), "|")
+	// several titles in the tail (parted by gaps) only right above the
+	// header's rule: elsewhere such a line is a header of its own
 	if cur == "" || cur[0] == ' ' || cur[0] == '\t' || len(cur) > 40 || strings.IndexByte(cur, '|') >= 0 ||
-		strings.Contains(cur, "  ") || hasNumberToken(cur) && !afterPipe {
+		strings.Contains(cur, "  ") && !isRule(next) || hasNumberToken(cur) && !afterPipe {
 		return false
 	}
 	rule := isRule(cur)
-	if rule != isRule(prev) || !rule && !columnLine(prev) {
+	if rule != isRule(prev) || !rule && !columnLine(prev) && !(strings.HasPrefix(prev, "  ") && gaps(prev) >= 1) {
+		// (a header over a label column starts with the label's blanks:
+		// they part its first title as a gap would)
 		return false
 	}
-	if strings.TrimSpace(next) == "" || isProse(next) || isProse(prev) {
+	if strings.TrimSpace(next) == "" && i+2 < len(s.lines) && !isRule(prev) {
+		// a header set off from its rows by a blank line
+		next = s.lines[i+2].Text
+		if !columnLine(next) {
+			return false
+		}
+	}
+	if strings.TrimSpace(next) == "" || isProse(next) || isProse(prev) && gaps(prev) < 2 {
+		// (titles of many words parted by gaps are no running text)
 		return false
 	}
 	if strings.HasSuffix(cur, ":") {
@@ -439,21 +531,175 @@ func (s *segment) tailOf(i int) bool {
 		return false
 	}
 	f, _, _ := strings.Cut(cur, " ")
+	if strings.Contains(cur, "  ") {
+		// titles cut off above the rule: the header may have been
+		// widened after the client wrapped it, as its rows were
+		t := strings.TrimRight(prev, " \t")
+		return len(t)+2*s.lines[i-1].Depth+lastGap(t)+len(f) > wrapColumn
+	}
 	return wrappedHere(s.lines[i-1], rowShape{first: f, bare: true})
+}
+
+// A client wraps a '|' grid's rows too, at the blank before some cell or
+// inside one:
+//
+//	| 19 | 52.00 | 71.00 | 5191.00 | 29.00 | 68.00 |
+//	60.00 | 753.00 |
+//	| 0  | 53.00 | 99.00 | 5494.00 | 52.00 | 74.00 | 59.00
+//	| 1004.00 |
+//
+// In a grid whose rows start and end with '|', a line that starts with
+// one and does not end with one is open, and a line that ends with one
+// and does not start with one is no row of its own: gridRest reports
+// whether line i is the rest of line i-1, either the line after an open
+// one that closes it, or a line closing without opening after a row.
+// The line above must be as wide as clients wrap at.
+func (s *segment) gridRest(i int) bool {
+	prev, cur := strings.TrimSpace(s.lines[i-1].Text), strings.TrimSpace(s.lines[i].Text)
+	if cur == "" || !strings.HasPrefix(prev, "|") || !strings.HasSuffix(cur, "|") || cur == "|" && strings.HasSuffix(prev, "|") {
+		return false
+	}
+	if end := prev[len(prev)-1]; end == '+' || end == '|' && strings.HasPrefix(cur, "|") {
+		return false // two whole rows, or a row and a border ending in a corner
+	}
+	closedRow := func(k int) bool {
+		if k < 0 || k >= len(s.lines) {
+			return false
+		}
+		t := strings.TrimSpace(s.lines[k].Text)
+		return len(t) > 1 && t[0] == '|' && t[len(t)-1] == '|' && strings.Count(t, "|") >= 3
+	}
+	if !closedRow(i+1) && !closedRow(i-2) {
+		return false
+	}
+	f, _, _ := strings.Cut(cur, " ")
+	width := len(strings.TrimRight(s.lines[i-1].Text, " \t")) + 2*s.lines[i-1].Depth
+	return width <= maxWrapColumn && width+1+len(f) > wrapColumn
+}
+
+// A client puts what it wraps at the margin, so the rest of an indented
+// line of tool output lands left of the block it belongs to:
+//
+//	  write: IOPS=656, BW=164MiB/s (172MB/s)(16.0GiB/99837msec); 24 zone
+//	resets
+//	     |  1.00th=[  510],  5.00th=[  515], 10.00th=[  519], 20.00th=[
+//	1237],
+//
+// marginRest reports whether line i is such a rest of line i-1: it starts
+// at the margin under an indented line as wide as clients wrap at (and
+// unlike the row of its shape above it, which went on whole), it is
+// no heading (it ends in no colon, starts with no capital and with no
+// word a line at the margin above starts with), and the block goes on
+// indented below it, or the line it completes left a bracket or a list
+// open. Text is broken at a single blank: the line's gaps say nothing of
+// the one the client took out.
+func (s *segment) marginRest(i int) bool {
+	prev, cur := s.lines[i-1].Text, s.lines[i].Text
+	if cur == "" || cur[0] == ' ' || len(cur) > 60 || !strings.HasPrefix(prev, "  ") || isRule(prev) || isRule(cur) {
+		return false
+	}
+	if c := cur[0]; c >= 'A' && c <= 'Z' || strings.HasSuffix(cur, ":") || isProse(cur) {
+		return false
+	}
+	p := strings.TrimRight(prev, " ")
+	if strings.HasSuffix(p, ":") || strings.HasSuffix(p, ".") {
+		return false
+	}
+	open := strings.HasSuffix(p, ",") || strings.HasSuffix(p, "[") || strings.HasSuffix(p, "(") || strings.HasSuffix(cur, ",")
+	if next := s.lines[i+1].Text; !open && !strings.HasPrefix(next, "  ") {
+		return false
+	}
+	if i >= 2 && sameShape(s.lines[i-2].Text, prev) {
+		// the row above, of the same shape, ended where this one ends
+		// and went on with no rest: this one is whole too
+		return false
+	}
+	f, _, _ := strings.Cut(cur, " ")
+	for k := i - 2; k >= 0 && k >= i-20; k-- {
+		// a line at the margin that starts as one above it does heads a
+		// group of the indented lines, as that one did ("./bench -m 2")
+		if t := s.lines[k].Text; t != "" && t[0] != ' ' && strings.HasPrefix(t, f) {
+			return false
+		}
+	}
+	width := len(p) + 2*s.lines[i-1].Depth
+	return width <= maxWrapColumn && width+1+len(f) > wrapColumn
+}
+
+// sameShape reports whether two lines are rows of one shape: the same
+// indentation, '|' count and gaps, and ends within a few columns.
+func sameShape(a, b string) bool {
+	ind := func(t string) int { return len(t) - len(strings.TrimLeft(t, " ")) }
+	a, b = strings.TrimRight(a, " "), strings.TrimRight(b, " ")
+	d := len(a) - len(b)
+	return ind(a) == ind(b) && ind(a) > 0 && d >= -3 && d <= 3 &&
+		strings.Count(a, "|") == strings.Count(b, "|") && gaps(a) == gaps(b)
 }
 
 // columnLine reports whether a line is laid out in columns: two '|' or
 // more, or two gaps of two blanks or more between its words.
 func columnLine(text string) bool {
-	if strings.Count(text, "|") >= 2 {
-		return true
-	}
-	gaps := 0
+	return strings.Count(text, "|") >= 2 || gaps(text) >= 2
+}
+
+// gaps counts the runs of two blanks or more between a line's words.
+func gaps(text string) int {
+	n := 0
 	t := strings.TrimSpace(text)
 	for i := 1; i < len(t); i++ {
 		if t[i] == ' ' && t[i-1] == ' ' && (i+1 < len(t) && t[i+1] != ' ') {
-			gaps++
+			n++
 		}
 	}
-	return gaps >= 2
+	return n
+}
+
+// A client that wraps a reply wraps the quoted text too, and the rest of
+// a quoted line goes to the margin without the quote markers:
+//
+//	>>     READ: bw=508MiB/s (533MB/s), 508MiB/s-508MiB/s
+//	(533MB/s-533MB/s), io=89.3GiB (95.9GB), run=180000-180000msec
+//	>>
+//
+// quotedRests puts such a rest back on its quoted line: an unquoted line
+// right between two lines of one quote depth (no blank line parts them),
+// after a quoted line as wide as clients wrap at, that reads as no reply
+// of its own (it starts with no capital and is no running text). body is
+// copied only when a line changes.
+func quotedRests(body []model.Line) []model.Line {
+	var join []bool
+	for i := 1; i+1 < len(body); i++ {
+		l, prev, next := body[i], body[i-1], body[i+1]
+		if l.Kind != model.KindText || prev.Kind != model.KindText || next.Kind != model.KindText || l.PartStart || next.PartStart ||
+			prev.Depth == 0 || l.Depth != 0 || next.Depth != prev.Depth {
+			continue
+		}
+		cur, p := l.Text, strings.TrimRight(prev.Text, " \t")
+		if cur == "" || cur[0] == ' ' || cur[0] == '\t' || len(cur) > maxWrapColumn || strings.TrimSpace(p) == "" ||
+			cur[0] >= 'A' && cur[0] <= 'Z' || strings.HasSuffix(cur, ":") || isProse(cur) {
+			continue
+		}
+		f, _, _ := strings.Cut(cur, " ")
+		if width := prev.Quote + len(p); width > maxWrapColumn || width+1+len(f) <= wrapColumn {
+			continue
+		}
+		if join == nil {
+			join = make([]bool, len(body))
+		}
+		join[i] = true
+		i++ // the next line is quoted: no rest's head
+	}
+	if join == nil {
+		return body
+	}
+	out := make([]model.Line, 0, len(body))
+	for i, l := range body {
+		if !join[i] {
+			out = append(out, l)
+			continue
+		}
+		p := &out[len(out)-1]
+		p.Text = strings.TrimRight(p.Text, " \t") + " " + l.Text
+	}
+	return out
 }

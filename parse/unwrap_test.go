@@ -106,6 +106,44 @@ Hmean     128        2741.26 (   0.00%)     2760.11 (   0.69%)`,
 		},
 	},
 	{
+		name: "labels holding numbers, every row wrapped 2+1",
+		in: `Suite of checks                               START        END
+Loop 2 with stride variables                  116700.0   45665777.0
+3913.1
+Plain scalar loop                                 55.0       6808.3
+1237.9
+Copy 1024 chunk 2000 pieces                     3960.0    1285429.0
+3246.0`,
+		want: []string{
+			"1: Suite of checks                               START        END",
+			"2: Loop 2 with stride variables                  116700.0   45665777.0  3913.1",
+			"4: Plain scalar loop                                 55.0       6808.3  1237.9",
+			"6: Copy 1024 chunk 2000 pieces                     3960.0    1285429.0  3246.0",
+		},
+	},
+	{
+		name: "two tables of one run keep their own widths",
+		in: `  1-clients:     4.28 (0.00 pct)     4.50 (-5.14 pct)
+  2-clients:     4.63 (0.00 pct)     4.61 (0.43 pct)
+  4-clients:     5.01 (0.00 pct)     4.99 (0.40 pct)
+sweep
+pipe-a Hmean pipe-a-1 2830206.03 ( 0.00%) 2854405.99 ( 0.86%) 2811111.11
+( -0.68%)
+pipe-a Hmean pipe-a-8 2828971.95 ( 0.00%) 2856578.72 ( 0.98%) 2899999.01
+( 2.51%)
+pipe-a Hmean pipe-a-64 326225385.37 ( 0.00%) 328941270.81 ( 0.83%)
+327000000.00 ( 0.24%)`,
+		want: []string{
+			"1:   1-clients:     4.28 (0.00 pct)     4.50 (-5.14 pct)",
+			"2:   2-clients:     4.63 (0.00 pct)     4.61 (0.43 pct)",
+			"3:   4-clients:     5.01 (0.00 pct)     4.99 (0.40 pct)",
+			"4: sweep",
+			"5: pipe-a Hmean pipe-a-1 2830206.03 ( 0.00%) 2854405.99 ( 0.86%) 2811111.11  ( -0.68%)",
+			"7: pipe-a Hmean pipe-a-8 2828971.95 ( 0.00%) 2856578.72 ( 0.98%) 2899999.01  ( 2.51%)",
+			"9: pipe-a Hmean pipe-a-64 326225385.37 ( 0.00%) 328941270.81 ( 0.83%)  327000000.00 ( 0.24%)",
+		},
+	},
+	{
 		name: "grid rows are whole",
 		in: `|      1 |   8 |     8 | 1.0534  | 0.13722 | 0.7293 (+30.7%) | 0.02653 |
 |      2 |   8 |    16 | 1.6219  | 0.16631 | 1.6391 (-1%)    | 0.24001 |
@@ -229,6 +267,103 @@ var damageCases = []struct {
 		},
 	},
 	{
+		name: "grid rows broken after and before a separator close up",
+		in: "| run | cold   | warm   | hot    | cold   | warm   | hot    | cold   |\n" +
+			"| a   | 101.50 | 102.25 | 103.75 | 104.50 | 105.25 | 106.75 | 107.50 |\n108.25 | 109.75 |\n" +
+			"| b   | 111.50 | 112.25 | 113.75 | 114.50 | 115.25 | 116.75 | 117.50 | 118.2\n| 119.75 |\n" +
+			"| c   | 121.50 | 122.25 | 123.75 | 124.50 | 125.25 | 126.75 | 127.50 | 128.25 | 129.75 |",
+		want: []string{
+			"1: | run | cold   | warm   | hot    | cold   | warm   | hot    | cold   |",
+			"2: | a   | 101.50 | 102.25 | 103.75 | 104.50 | 105.25 | 106.75 | 107.50 | 108.25 | 109.75 |",
+			"4: | b   | 111.50 | 112.25 | 113.75 | 114.50 | 115.25 | 116.75 | 117.50 | 118.2 | 119.75 |",
+			"6: | c   | 121.50 | 122.25 | 123.75 | 124.50 | 125.25 | 126.75 | 127.50 | 128.25 | 129.75 |",
+		},
+	},
+	{
+		name: "a grid border ending in a corner is whole",
+		in: "|                     | off        |     1024     |       -       |\n" +
+			"|       store-a       +------------+--------------+---------------+\n" +
+			"|   build 7 & 8       | on         |      512     |      50%      |",
+		want: []string{
+			"1: |                     | off        |     1024     |       -       |",
+			"2: |       store-a       +------------+--------------+---------------+",
+			"3: |   build 7 & 8       | on         |      512     |      50%      |",
+		},
+	},
+	{
+		name: "a header's tail goes back over a blank line before the rows",
+		in: "                        first                second v1\nthird try\n\n" +
+			"tiny < x                41      12.50%          52      15.25%  63     18.75%",
+		want: []string{
+			"1:                         first                second v1  third try",
+			"3:",
+			"4: tiny < x                41      12.50%          52      15.25%  63     18.75%",
+		},
+	},
+	{
+		name: "the rest of an indented line at the margin goes back",
+		in: "  write: ops=812, rate=97MiB/s (102MB/s)(9.5GiB/100310msec); 31 queue\nflushes\n" +
+			"    lat (usec): min=11, max=130, avg=40.01, stdev=17.50\n" +
+			"     |  1.00th=[  501],  5.00th=[  512], 10.00th=[  518], 20.00th=[\n1233],\n" +
+			"     | 30.00th=[ 1280], 40.00th=[ 1330]",
+		want: []string{
+			"1:   write: ops=812, rate=97MiB/s (102MB/s)(9.5GiB/100310msec); 31 queue  flushes",
+			"3:     lat (usec): min=11, max=130, avg=40.01, stdev=17.50",
+			"4:      |  1.00th=[  501],  5.00th=[  512], 10.00th=[  518], 20.00th=[ 1233],",
+			"6:      | 30.00th=[ 1280], 40.00th=[ 1330]",
+		},
+	},
+	{
+		name: "a line at the margin heading indented rows as one above does stays",
+		in:   "./tool -n 1\n\t50.0th\t\t\t\t\t15\t\t13\n\t99.0th\t\t\t\t\t221\t\t203\n./tool -n 2\n\t50.0th\t\t\t\t\t26\t\t23",
+		want: []string{
+			"1: ./tool -n 1",
+			"2:         50.0th                                  15              13",
+			"3:         99.0th                                  221             203",
+			"4: ./tool -n 2",
+			"5:         50.0th                                  26              23",
+		},
+	},
+	{
+		name: "a group label at the margin after a row is no rest",
+		in: "                  first   |  second   |  third\n1 Thread\n" +
+			"  50.0th:          16.00     |     16.00        |       15.00\n" +
+			"  99.9th:          21.00     |     18.00        |       17.00\n8 Threads\n" +
+			"  50.0th:          11.00     |     10.00        |       10.00",
+		want: []string{
+			"1:                   first   |  second   |  third",
+			"2: 1 Thread",
+			"3:   50.0th:          16.00     |     16.00        |       15.00",
+			"4:   99.9th:          21.00     |     18.00        |       17.00",
+			"5: 8 Threads",
+			"6:   50.0th:          11.00     |     10.00        |       10.00",
+		},
+	},
+	{
+		name: "a group label at the margin after a wide row of its rows' shape is no rest",
+		in: "  50.0th:             16.00        |        16.00           |          15.00\n" +
+			"  99.9th:             21.00        |        18.00           |          17.00\n8 Threads\n" +
+			"  50.0th:             11.00        |        10.00           |          10.00",
+		want: []string{
+			"1:   50.0th:             16.00        |        16.00           |          15.00",
+			"2:   99.9th:             21.00        |        18.00           |          17.00",
+			"3: 8 Threads",
+			"4:   50.0th:             11.00        |        10.00           |          10.00",
+		},
+	},
+	{
+		name: "several titles of a header's tail right above its rule",
+		in: "name          alpha_bw   alpha_ops  alpha_lat  beta_bw    beta_ops\nbeta_lat  load\n" +
+			"=====================================================================\n" +
+			"one           1853440    14480      2208.1     0          0\n0.0        98.1",
+		want: []string{
+			"1: name          alpha_bw   alpha_ops  alpha_lat  beta_bw    beta_ops  beta_lat  load",
+			"3: =====================================================================",
+			"4: one           1853440    14480      2208.1     0          0",
+			"5: 0.0        98.1",
+		},
+	},
+	{
 		name: "prose keeps its lines",
 		in:   "We ran the suite on both kernels and the numbers below are the mean of\nfive runs.\nsize   old   new\n4k     1.5   1.2",
 		want: []string{"1: We ran the suite on both kernels and the numbers below are the mean of", "2: five runs.", "3: size   old   new", "4: 4k     1.5   1.2"},
@@ -249,6 +384,44 @@ func TestMailerDamage(t *testing.T) {
 			}
 			assert.Equal(t, tc.want, got)
 			assert.Len(t, s.tableish, len(s.lines))
+		})
+	}
+}
+
+func TestQuotedRests(t *testing.T) {
+	cases := []struct {
+		name string
+		in   string
+		want []string // "depth: text" of every line
+	}{
+		{
+			name: "a quoted line's rest at the margin goes back",
+			in: ">> reading from the first disk\n>>     READ: bw=612MiB/s (641MB/s), 612MiB/s-612MiB/s\n" +
+				"(641MB/s-641MB/s), io=71.2GiB (76.4GB), run=120000-120000msec\n>>",
+			want: []string{"2: reading from the first disk",
+				"2:     READ: bw=612MiB/s (641MB/s), 612MiB/s-612MiB/s (641MB/s-641MB/s), io=71.2GiB (76.4GB), run=120000-120000msec",
+				"2: "},
+		},
+		{
+			name: "a one-line reply between quoted lines stays",
+			in: ">     READ: bw=612MiB/s (641MB/s), 612MiB/s-612MiB/s (641MB/s-641MB/s)\n" +
+				"Nice numbers.\n> io=71.2GiB (76.4GB), run=120000-120000msec",
+			want: []string{"1:     READ: bw=612MiB/s (641MB/s), 612MiB/s-612MiB/s (641MB/s-641MB/s)",
+				"0: Nice numbers.", "1: io=71.2GiB (76.4GB), run=120000-120000msec"},
+		},
+		{
+			name: "a short quoted line was not wrapped",
+			in:   "> base 1.0\n2.0 here\n> new 1.1",
+			want: []string{"1: base 1.0", "0: 2.0 here", "1: new 1.1"},
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, l := range quotedRests(linesOf(tc.in)) {
+				got = append(got, itoa(l.Depth)+": "+l.Text)
+			}
+			assert.Equal(t, tc.want, got)
 		})
 	}
 }
