@@ -90,7 +90,7 @@ func placeRows(t *model.Table, m *mbox.Message) {
 
 // headlines reads the metrics a robot report names as its subject
 // (normalize.Headlines) from the message's text, quoted copies included.
-func headlines(body []model.Line) map[string]string {
+func headlines(body []model.Line) map[string]normalize.Headline {
 	var text []string
 	for _, l := range body {
 		if l.Kind == model.KindText {

@@ -11,8 +11,8 @@ type Options struct {
 	// Benchmarks is the better-direction list; nil means Default().
 	Benchmarks *Benchmarks
 	// Headlines are the metrics the message's robot report is about, with
-	// the robot's direction (see Headlines); nil when none.
-	Headlines map[string]string
+	// what the robot says of each (see Headlines); nil when none.
+	Headlines map[string]Headline
 	// MinChange is the |improvement| in percent that counts as beyond
 	// noise for a cell whose table gives no spread and marks no
 	// significance; 0 means DefaultMinChange.
