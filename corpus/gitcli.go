@@ -16,7 +16,9 @@ import (
 	"github.com/lkmlbench/lkmlbench/corpus/gitgo"
 )
 
-// gitMessages reads a public-inbox epoch through the git binary: one
+// GitMessages reads a public-inbox epoch through the git binary, as the
+// crawl does (and the decode-only yardstick, corpus/cmd/decodeonly, so
+// that both measure the same reading): one
 // `git rev-list --objects HEAD` lists the commits (replayed oldest first)
 // with their blobs "m", and a long-lived `git cat-file --batch` returns
 // each blob. fn gets
@@ -28,11 +30,12 @@ import (
 // Nothing is dropped without a word: fault gets every commit that could
 // not be read (a blob that is missing or corrupt, a commit whose tree is
 // unreadable, a commit holding neither "m" nor "d", a history that breaks
-// off), and the reading goes on past it; when cat-file itself dies on a
-// damaged object, it is started again after that commit. Only deletion
-// commits (blob "d" instead of "m") are skipped silently: they hold no
-// message. An error of fn or fault stops the reading and is returned.
-func gitMessages(ctx context.Context, repo, since string, fn func(commit string, data []byte) error, fault func(commit string, err error) error) error {
+// off: gitgo.ErrHistory), and the reading goes on past it; when cat-file
+// itself dies on a damaged object, it is started again after that
+// commit. Only deletion commits (blob "d" instead of "m") are skipped
+// silently: they hold no message. An error of fn or fault stops the
+// reading and is returned.
+func GitMessages(ctx context.Context, repo, since string, fn func(commit string, data []byte) error, fault func(commit string, err error) error) error {
 	commits, histErr := revList(ctx, repo, since)
 	if ctx.Err() != nil {
 		return ctx.Err()
@@ -176,7 +179,7 @@ func revRange(since string) string {
 	return since + "..HEAD"
 }
 
-// gitCount counts the commits gitMessages will read.
+// gitCount counts the commits GitMessages will read.
 func gitCount(ctx context.Context, repo, since string) (int64, error) {
 	out, err := exec.CommandContext(ctx, "git", append(gitBounds, "-C", repo, "rev-list", "--count", revRange(since))...).Output()
 	if err != nil {

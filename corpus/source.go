@@ -434,7 +434,7 @@ func (w *walker) git(ctx context.Context, repo string) error {
 	}
 	var err error
 	if w.useGitBinary() {
-		err = gitMessages(ctx, repo, since, fn, fault)
+		err = GitMessages(ctx, repo, since, fn, fault)
 	} else {
 		err = gitgo.Messages(ctx, repo, since, fn, fault)
 	}
@@ -465,10 +465,7 @@ func (w *walker) plan(ctx context.Context, inputs []string) (int64, error) {
 	w.since = map[string]string{}
 	var total int64
 	for _, in := range inputs {
-		epochs, _ := inboxEpochs(in)
-		if len(epochs) == 0 && isGitDir(in) {
-			epochs = []string{in}
-		}
+		epochs, _ := Epochs(in)
 		if len(epochs) == 0 {
 			continue
 		}
@@ -517,6 +514,20 @@ func isGitDir(dir string) bool {
 		return true
 	}
 	return exists(filepath.Join(dir, ".git", "HEAD"))
+}
+
+// Epochs returns the public-inbox epochs an input names, in the order
+// the crawl reads them: the input itself when it is a git repository (an
+// epoch N.git), else the git/N.git of the inbox it is (inboxEpochs, with
+// its faults). A folder or file that is neither gives none.
+func Epochs(path string) ([]string, []error) {
+	if epochs, faults := inboxEpochs(path); len(epochs)+len(faults) > 0 {
+		return epochs, faults
+	}
+	if isGitDir(path) {
+		return []string{path}, nil
+	}
+	return nil, nil
 }
 
 // inboxEpochs returns the epochs git/N.git of a public-inbox v2 inbox in

@@ -1,9 +1,10 @@
 // Command decodeonly is the yardstick of the crawl's speed: it reads an
 // archive as the crawl reads it (an mbox split by mbox.RawScanner, or a
-// public-inbox epoch's message blobs listed by git rev-list and read by
-// one git cat-file --batch) and decodes every message with go-message
-// alone: mail.CreateReader, and every part's body read to its end through
-// its transfer encoding and charset. Nothing is parsed for tables or
+// public-inbox epoch's message blobs read by the crawl's own git reader,
+// corpus.GitMessages: one git rev-list, one git cat-file --batch) and
+// decodes every message with go-message alone: mail.CreateReader, and
+// every part's body read to its end through its transfer encoding and
+// charset. Nothing is parsed for tables or
 // stored. scripts/bench.sh times it beside the crawl in the same run, so
 // that the crawl's CPU per MB is stated as a ratio to what merely decoding
 // the same mail costs.
@@ -12,23 +13,21 @@
 //
 // An archive is an mbox, an mbox.gz, a bare git epoch (N.git) or an inbox
 // holding git/N.git. It prints one line: messages, MB, parts, messages
-// go-message could not read, and the wall time.
+// go-message could not read, commits git could not read, and the wall
+// time.
 package main
 
 import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"runtime"
-	"sort"
-	"strconv"
 	"sync"
 	"time"
 
@@ -36,6 +35,7 @@ import (
 	_ "github.com/emersion/go-message/charset" // every charset the crawl decodes
 	"github.com/emersion/go-message/mail"
 
+	"github.com/lkmlbench/lkmlbench/corpus"
 	"github.com/lkmlbench/lkmlbench/mbox"
 )
 
@@ -60,18 +60,20 @@ func main() {
 			os.Exit(1)
 		}
 	}
-	fmt.Printf("decodeonly: %d messages, %.1f MB, %d parts, %d unreadable, in %.2fs\n",
-		total.messages, float64(total.bytes)/1e6, total.parts, total.failed, time.Since(start).Seconds())
+	fmt.Printf("decodeonly: %d messages, %.1f MB, %d parts, %d unreadable, %d git faults, in %.2fs\n",
+		total.messages, float64(total.bytes)/1e6, total.parts, total.failed, total.faults, time.Since(start).Seconds())
 }
 
-// tally counts what was decoded.
-type tally struct{ messages, bytes, parts, failed int64 }
+// tally counts what was decoded, and the commits of a git archive that
+// could not be read (faults).
+type tally struct{ messages, bytes, parts, failed, faults int64 }
 
 func (t *tally) add(o tally) {
 	t.messages += o.messages
 	t.bytes += o.bytes
 	t.parts += o.parts
 	t.failed += o.failed
+	t.faults += o.faults
 }
 
 // decodeArchive feeds every message of the archive at path to workers
@@ -91,11 +93,11 @@ func decodeArchive(path string, workers int) (tally, error) {
 			results <- t
 		}()
 	}
-	err := read(path, func(m []byte) { msgs <- m })
+	var total tally
+	err := read(path, &total, func(m []byte) { msgs <- m })
 	close(msgs)
 	wg.Wait()
 	close(results)
-	var total tally
 	for t := range results {
 		total.add(t)
 	}
@@ -129,10 +131,22 @@ func decode(data []byte) tally {
 }
 
 // read calls fn with every message of the archive, each in its own slice.
-func read(path string, fn func([]byte)) error {
-	if epochs := gitEpochs(path); len(epochs) > 0 {
+// A git archive is listed and read by the crawl's own reader
+// (corpus.Epochs, corpus.GitMessages), so that the yardstick and the
+// crawl pay for the same reading; a commit it cannot read is counted in
+// t.faults, as the crawl counts it.
+func read(path string, t *tally, fn func([]byte)) error {
+	if epochs, faults := corpus.Epochs(path); len(epochs)+len(faults) > 0 {
+		t.faults += int64(len(faults))
 		for _, e := range epochs {
-			if err := readGit(e, fn); err != nil {
+			err := corpus.GitMessages(context.Background(), e, "", func(_ string, data []byte) error {
+				fn(bytes.Clone(data)) // the reader reuses data once fn returns
+				return nil
+			}, func(string, error) error {
+				t.faults++
+				return nil
+			})
+			if err != nil {
 				return err
 			}
 		}
@@ -156,92 +170,4 @@ func read(path string, fn func([]byte)) error {
 		fn(bytes.Clone(sc.Message().Data))
 	}
 	return sc.Err()
-}
-
-// gitEpochs lists the git epochs path holds: itself when it is a bare git
-// directory, else its git/N.git in the order of N.
-func gitEpochs(path string) []string {
-	if isGitDir(path) {
-		return []string{path}
-	}
-	found, _ := filepath.Glob(filepath.Join(path, "git", "*.git"))
-	num := func(p string) int {
-		n, _ := strconv.Atoi(filepath.Base(p[:len(p)-len(".git")]))
-		return n
-	}
-	sort.Slice(found, func(i, j int) bool { return num(found[i]) < num(found[j]) })
-	var out []string
-	for _, e := range found {
-		if isGitDir(e) {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
-func isGitDir(p string) bool {
-	_, errH := os.Stat(filepath.Join(p, "HEAD"))
-	_, errO := os.Stat(filepath.Join(p, "objects"))
-	return errH == nil && errO == nil
-}
-
-// readGit reads the blob m of every commit of the epoch, oldest first, as
-// the crawl's git reader does: the blob ids from one rev-list --objects,
-// the blobs from one cat-file --batch, both streaming.
-func readGit(repo string, fn func([]byte)) error {
-	list := exec.Command("git", "-C", repo, "rev-list", "--objects", "--in-commit-order", "--missing=print", "HEAD")
-	out, err := list.Output()
-	if err != nil {
-		return fmt.Errorf("git rev-list: %w", err)
-	}
-	// rev-list prints newest first and each commit before its objects;
-	// the blob named m after a commit is its message.
-	var blobs []string
-	for line := range bytes.Lines(out) {
-		line = bytes.TrimRight(line, "\n")
-		if len(line) > 41 && string(line[40:]) == " m" {
-			blobs = append(blobs, string(line[:40]))
-		}
-	}
-	cat := exec.Command("git", "-C", repo, "cat-file", "--batch")
-	in, err := cat.StdinPipe()
-	if err != nil {
-		return err
-	}
-	answers, err := cat.StdoutPipe()
-	if err != nil {
-		return err
-	}
-	if err := cat.Start(); err != nil {
-		return err
-	}
-	go func() {
-		w := bufio.NewWriter(in)
-		for i := len(blobs) - 1; i >= 0; i-- {
-			fmt.Fprintln(w, blobs[i])
-		}
-		w.Flush()
-		in.Close()
-	}()
-	br := bufio.NewReaderSize(answers, 1<<20)
-	for range blobs {
-		head, err := br.ReadString('\n')
-		if err != nil {
-			return fmt.Errorf("git cat-file: %w", err)
-		}
-		var id, kind string
-		var size int
-		if n, _ := fmt.Sscanf(head, "%s %s %d", &id, &kind, &size); n != 3 {
-			continue // "<id> missing": the crawl counts it as a fault
-		}
-		data := make([]byte, size)
-		if _, err := io.ReadFull(br, data); err != nil {
-			return fmt.Errorf("git cat-file: %w", err)
-		}
-		if _, err := br.Discard(1); err != nil {
-			return fmt.Errorf("git cat-file: %w", err)
-		}
-		fn(data)
-	}
-	return cat.Wait()
 }
