@@ -74,7 +74,8 @@ func timeShellLine(text string) bool {
 }
 
 // timeSeconds reads "0m12.402s", "12.402s", "1m2s" or "0:12.40" (m:ss, or
-// h:mm:ss) as seconds; "" when s is none of those.
+// h:mm:ss), with a decimal point or comma, as seconds; "" when s is none
+// of those.
 func timeSeconds(s string) string {
 	var mins, secs string
 	switch {
@@ -99,7 +100,9 @@ func timeSeconds(s string) string {
 	default:
 		return ""
 	}
-	n, ok := ReadNumber(secs, CommaUnknown)
+	// The seconds of time(1) never group thousands: a comma in them is the
+	// decimal mark of the locale the shell ran in ("0m3,049s").
+	n, ok := ReadNumber(secs, CommaDecimal)
 	if !ok || strings.HasPrefix(secs, "-") || strings.HasPrefix(secs, "+") || strings.Contains(string(n), "e") {
 		return ""
 	}

@@ -29,6 +29,12 @@ var timeCases = []struct {
 			"Elapsed (wall clock) time (h:mm:ss or m:ss)||seconds|3723.5", "Maximum resident set size (kbytes)||value|250112"},
 	},
 	{
+		// a locale's decimal comma: seconds of time(1) never group thousands
+		name: "shell time, decimal commas",
+		in:   "real\t0m3,049s\nuser\t0m0,010s\nsys\t1m2,500s\n",
+		want: []string{"real||seconds|3.049", "user||seconds|0.010", "sys||seconds|62.500"},
+	},
+	{
 		name: "one line alone",
 		in:   "real 0m1.5s\n",
 	},
