@@ -68,7 +68,7 @@ func (c *crawlCmd) Run(ctx context.Context, k *kong.Context, n notes) (err error
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	tuneGC()
+	defer tuneGC()()
 	st, name, err := openDB(ctx, c.DB, true)
 	if err != nil {
 		return err
@@ -135,14 +135,26 @@ func (c *crawlCmd) Run(ctx context.Context, k *kong.Context, n notes) (err error
 // the 150 MB the crawl is held to (143 MB at 64 MiB with a 16 MiB
 // cache). The limit rises while the live heap itself is over half of it
 // (followLiveHeap). GOGC and GOMEMLIMIT in the environment take
-// precedence.
-func tuneGC() {
+// precedence. restore puts back what the process had, so that a command
+// run in-process (the tests, a library caller) leaves no limit or
+// follower behind.
+func tuneGC() (restore func()) {
+	pct, limit, stop := -2, int64(-1), func() {}
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
+		pct = debug.SetGCPercent(400)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(memLimit)
-		followOnce.Do(func() { followLiveHeap(memLimit, memCeiling) })
+		limit = debug.SetMemoryLimit(memLimit)
+		stop = followLiveHeap(memLimit, memCeiling)
+	}
+	return func() {
+		stop()
+		if limit >= 0 {
+			debug.SetMemoryLimit(limit)
+		}
+		if pct != -2 {
+			debug.SetGCPercent(pct)
+		}
 	}
 }
 

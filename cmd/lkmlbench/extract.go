@@ -82,7 +82,7 @@ func (c *extractCmd) Run(ctx context.Context, k *kong.Context, n notes) error {
 	if err != nil {
 		return err
 	}
-	tuneGC() // the crawl's memory limit: extract's live heap is as small
+	defer tuneGC()() // the crawl's memory limit: extract's live heap is as small
 	opts := lkmlbench.Options{
 		Benchmarks: bl,
 		KeepQuoted: c.KeepQuoted,

@@ -4,7 +4,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
-	"sync"
 	"sync/atomic"
 )
 
@@ -48,7 +47,3 @@ func followLiveHeap(limit, ceiling int64) (stop func()) {
 	arm()
 	return func() { stopped.Store(true) }
 }
-
-// followOnce starts followLiveHeap once per process: tuneGC may run more
-// than once.
-var followOnce sync.Once

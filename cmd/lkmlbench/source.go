@@ -82,7 +82,7 @@ func (s *inputSource) document(ctx context.Context, stderr io.Writer, lean bool)
 		return nil, false, err
 	}
 	if lean {
-		tuneGC()
+		defer tuneGC()()
 	}
 	ex := lkmlbench.New(lkmlbench.Options{Benchmarks: bl, Lean: lean})
 	for _, in := range s.Inputs {
