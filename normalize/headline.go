@@ -63,7 +63,8 @@ func Headlines(lines []string) map[string]Headline {
 			if metric == "" {
 				metric, pct, word = m[4], m[5], m[6]
 			}
-			h := Headline{Word: strings.ToLower(word), Signed: pct[0] == '+' || pct[0] == '-', Rise: pct[0] != '-'}
+			signed := pct[0] == '+' || pct[0] == '-'
+			h := Headline{Word: strings.ToLower(word), Signed: signed, Rise: signed && pct[0] == '+'}
 			if out == nil {
 				out = map[string]Headline{}
 			}
