@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/lkmlbench/lkmlbench/corpus"
+	"github.com/lkmlbench/lkmlbench/export/sqlite"
 )
 
 // looseInbox writes a bare public-inbox epoch whose objects are all loose
@@ -72,15 +73,32 @@ func objectFile(repo string, h plumbing.Hash) string {
 	return filepath.Join(repo, "objects", s[:2], s[2:])
 }
 
+// gitReaders are the git readers this machine runs: go-git always, and the
+// git binary when it is on PATH; the fault tests hold both to one answer.
+func gitReaders() []string {
+	readers := []string{"go-git"}
+	if _, err := exec.LookPath("git"); err == nil {
+		readers = append(readers, "git")
+	}
+	return readers
+}
+
+// crawlFaults crawls the inbox repo into st with the named git reader and
+// returns its progress and the faults it reported.
+func crawlFaults(t *testing.T, st *sqlite.Store, repo, reader string) (corpus.Progress, []corpus.Fault) {
+	t.Helper()
+	var faults []corpus.Fault
+	p, err := corpus.Crawl(context.Background(), st, []string{repo}, corpus.Options{GitReader: reader, OnFault: func(f corpus.Fault) { faults = append(faults, f) }})
+	require.NoError(t, err)
+	return p, faults
+}
+
 // TestGitFaults: a missing blob, a damaged blob, a commit without m or d
 // and a broken history are counted faults naming the commit; the crawl
 // goes on past them, and a deletion commit is no fault. Both readers
 // agree.
 func TestGitFaults(t *testing.T) {
-	readers := []string{"go-git"}
-	if _, err := exec.LookPath("git"); err == nil {
-		readers = append(readers, "git")
-	}
+	readers := gitReaders()
 	msgs := corpusMessages(12)
 	for _, reader := range readers {
 		t.Run(reader, func(t *testing.T) {
@@ -140,10 +158,7 @@ func TestGitFaults(t *testing.T) {
 // it is not met again, one at the end of the epoch is read (and reported)
 // again.
 func TestGitFaultsIncremental(t *testing.T) {
-	readers := []string{"go-git"}
-	if _, err := exec.LookPath("git"); err == nil {
-		readers = append(readers, "git")
-	}
+	readers := gitReaders()
 	msgs := corpusMessages(12)
 	for _, reader := range readers {
 		t.Run(reader, func(t *testing.T) {
@@ -151,12 +166,7 @@ func TestGitFaultsIncremental(t *testing.T) {
 			require.NoError(t, os.Remove(objectFile(repo, blobs[5])))
 			require.NoError(t, os.Remove(objectFile(repo, blobs[11])))
 			st := openStore(t, filepath.Join(t.TempDir(), "c.db"))
-			crawl := func() (corpus.Progress, []corpus.Fault) {
-				var faults []corpus.Fault
-				p, err := corpus.Crawl(context.Background(), st, []string{repo}, corpus.Options{GitReader: reader, OnFault: func(f corpus.Fault) { faults = append(faults, f) }})
-				require.NoError(t, err)
-				return p, faults
-			}
+			crawl := func() (corpus.Progress, []corpus.Fault) { return crawlFaults(t, st, repo, reader) }
 			p, faults := crawl()
 			assert.EqualValues(t, 10, p.Stored)
 			require.Len(t, faults, 2)
@@ -184,10 +194,7 @@ func mustOpen(t *testing.T, dir string) *git.Repository {
 // names only once; the later commits are still read (the repeat is a
 // duplicate, the deletion no fault), by both readers.
 func TestGitRepeatedMessage(t *testing.T) {
-	readers := []string{"go-git"}
-	if _, err := exec.LookPath("git"); err == nil {
-		readers = append(readers, "git")
-	}
+	readers := gitReaders()
 	msgs := corpusMessages(6)
 	msgs = append(msgs, msgs[2], msgs[2], corpusMessages(8)[7])
 	for _, reader := range readers {

@@ -3,7 +3,6 @@ package corpus_test
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -18,10 +17,7 @@ import (
 // must leave the checkpoint where it was, so that the second reads the
 // commits the break hid, by both readers.
 func TestGitHistoryRepaired(t *testing.T) {
-	readers := []string{"go-git"}
-	if _, err := exec.LookPath("git"); err == nil {
-		readers = append(readers, "git")
-	}
+	readers := gitReaders()
 	msgs := corpusMessages(12)
 	for _, reader := range readers {
 		t.Run(reader, func(t *testing.T) {
@@ -31,12 +27,7 @@ func TestGitHistoryRepaired(t *testing.T) {
 			require.NoError(t, err)
 			require.NoError(t, os.Remove(obj))
 			st := openStore(t, filepath.Join(t.TempDir(), "c.db"))
-			crawl := func() (corpus.Progress, []corpus.Fault) {
-				var faults []corpus.Fault
-				p, err := corpus.Crawl(context.Background(), st, []string{repo}, corpus.Options{GitReader: reader, OnFault: func(f corpus.Fault) { faults = append(faults, f) }})
-				require.NoError(t, err)
-				return p, faults
-			}
+			crawl := func() (corpus.Progress, []corpus.Fault) { return crawlFaults(t, st, repo, reader) }
 			p, faults := crawl()
 			assert.EqualValues(t, 8, p.Stored)
 			require.Len(t, faults, 1)

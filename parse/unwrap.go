@@ -219,15 +219,7 @@ func (s *segment) unwrapRows(runs [][2]int) bool {
 	if !slices.Contains(join, true) {
 		return false
 	}
-	lines := s.lines[:0:0]
-	tableish := s.tableish[:0:0]
-	for i, l := range s.lines {
-		if !join[i] {
-			lines = append(lines, l)
-			tableish = append(tableish, s.tableish[i])
-			continue
-		}
-		p := &lines[len(lines)-1]
+	s.fold(join, func(p *model.Line, l model.Line) {
 		if m, ok := s.marks[p.No]; ok {
 			// what was cut as a row marker stood inside the row
 			// ("401775.0036 *" / "3.52%*"): the row ends further on
@@ -243,10 +235,8 @@ func (s *segment) unwrapRows(runs [][2]int) bool {
 			sep = " "
 		}
 		p.Text = strings.TrimRight(p.Text, " \t") + sep + strings.TrimSpace(l.Text)
-	}
-	joined := len(lines) < len(s.lines)
-	s.lines, s.tableish = lines, tableish
-	return joined
+	})
+	return true
 }
 
 // closesTail reports whether cur is only the end of prev's last cell
@@ -438,14 +428,7 @@ func (s *segment) closeDoubleSpacing() {
 	if drop == nil {
 		return
 	}
-	lines, tableish := s.lines[:0:0], s.tableish[:0:0]
-	for i, l := range s.lines {
-		if !drop[i] {
-			lines = append(lines, l)
-			tableish = append(tableish, s.tableish[i])
-		}
-	}
-	s.lines, s.tableish = lines, tableish
+	s.fold(drop, nil)
 }
 
 // A client wraps a table's header and rules as it wraps its rows: the
@@ -477,19 +460,27 @@ func (s *segment) joinTails() {
 	if join == nil {
 		return
 	}
-	lines, tableish := s.lines[:0:0], s.tableish[:0:0]
-	for i, l := range s.lines {
-		if !join[i] {
-			lines = append(lines, l)
-			tableish = append(tableish, s.tableish[i])
-			continue
-		}
-		p := &lines[len(lines)-1]
+	s.fold(join, func(p *model.Line, l model.Line) {
 		sep := "  "
 		if strings.IndexByte(p.Text, '|') >= 0 {
 			sep = " "
 		}
 		p.Text = strings.TrimRight(p.Text, " \t") + sep + strings.TrimSpace(l.Text)
+	})
+}
+
+// fold rebuilds the segment without the marked lines, its lines and
+// their tableish flags in step; join, when not nil, is given each marked
+// line with the kept line above it, to put it back on.
+func (s *segment) fold(marked []bool, join func(above *model.Line, l model.Line)) {
+	lines, tableish := s.lines[:0:0], s.tableish[:0:0]
+	for i, l := range s.lines {
+		if !marked[i] {
+			lines = append(lines, l)
+			tableish = append(tableish, s.tableish[i])
+		} else if join != nil {
+			join(&lines[len(lines)-1], l)
+		}
 	}
 	s.lines, s.tableish = lines, tableish
 }

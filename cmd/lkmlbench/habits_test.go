@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -125,13 +124,7 @@ func TestProgressBarRate(t *testing.T) {
 // the downloads, and at /all/cut@x/ a gzip stream cut in half and ended
 // cleanly (no Content-Length: the client sees a normal end).
 func cacheServer(t *testing.T) (*httptest.Server, *atomic.Int32) {
-	thread, err := os.ReadFile(filepath.Join("..", "..", "testdata", "example-thread.mbox"))
-	require.NoError(t, err)
-	var gz bytes.Buffer
-	zw := gzip.NewWriter(&gz)
-	_, err = zw.Write(thread)
-	require.NoError(t, err)
-	require.NoError(t, zw.Close())
+	gz := gzippedThread(t)
 	var hits atomic.Int32
 	mux := http.NewServeMux()
 	mux.HandleFunc("/all/"+loreID+"/t.mbox.gz", func(w http.ResponseWriter, r *http.Request) {

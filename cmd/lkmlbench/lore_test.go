@@ -18,9 +18,9 @@ import (
 
 const loreID = "20231113090211.4021-1-mira.lindqvist@example.com"
 
-// loreServer serves the example thread as public-inbox does, at
-// /all/<id>/t.mbox.gz, and blocks on /all/slow@x/ until the client gives up.
-func loreServer(t *testing.T) *httptest.Server {
+// gzippedThread is the example thread as lore serves it, a t.mbox.gz.
+func gzippedThread(t *testing.T) *bytes.Buffer {
+	t.Helper()
 	thread, err := os.ReadFile(filepath.Join("..", "..", "testdata", "example-thread.mbox"))
 	require.NoError(t, err)
 	var gz bytes.Buffer
@@ -28,6 +28,13 @@ func loreServer(t *testing.T) *httptest.Server {
 	_, err = zw.Write(thread)
 	require.NoError(t, err)
 	require.NoError(t, zw.Close())
+	return &gz
+}
+
+// loreServer serves the example thread as public-inbox does, at
+// /all/<id>/t.mbox.gz, and blocks on /all/slow@x/ until the client gives up.
+func loreServer(t *testing.T) *httptest.Server {
+	gz := gzippedThread(t)
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("/all/"+loreID+"/t.mbox.gz", func(w http.ResponseWriter, r *http.Request) {
