@@ -4,69 +4,8 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
-
-// The column-layout families (ascii-grid, pipe-grid, whitespace,
-// transposed) share one token grammar (lex.go): a line is a sequence of
-// typed tokens with byte offsets. The families then work out the column
-// geometry in plain Go from the token types and positions.
-//
-// tokKind classifies a token for the plain-Go geometry code.
-type tokKind uint8
-
-const (
-	tWord tokKind = iota
-	tNum
-	tParen
-	tPipe
-	tMark
-	tPercent
-	tDash
-	tOther
-	tPM    // "+/-", "+-" or "±" before a spread
-	tSlash // "/" between the two numbers of a "12345/23456" cell
-	tBrack // a bracketed number "[0.5]": a spread
-)
-
-// tok is a token with its kind, text and byte span in the line. Number
-// tokens refined from composite words ("1.5M", "12.3ms", "1.000x") keep
-// their text as written and carry the numeric part, the power of ten of a
-// magnitude suffix and the glued unit apart; a spread in brackets
-// ("(+/-5,67 %)") is a tParen with pm set.
-type tok struct {
-	kind       tokKind
-	text       string
-	start, end int
-	num        string // numeric part when it differs from text
-	mult       int    // magnitude suffix as a power of ten: K 3, M 6, G 9, T 12
-	unit       string // unit glued to the number ("ms", "MB/s", "x")
-	pm         bool   // a tParen holding a "+/-" spread
-}
-
-// tokenize cuts one line into column tokens and reads its composite
-// words; a line longer than maxColLine gives no tokens.
-func tokenize(s string) []tok {
-	if lexHook != nil {
-		lexHook(s)
-	}
-	if len(s) > maxColLine {
-		return nil
-	}
-	return refine(s, scanLine(s, make([]tok, 0, 16)))
-}
-
-// lexHook, when set (by tests), is called with every line tokenize lexes.
-var lexHook func(string)
-
-// maxColLine bounds the lines handed to the grammar: table rows are short,
-// and a long line is prose or a log dump.
-const maxColLine = 400
-
-// glued reports whether token i touches the next token with no space
-// between them ("0-63," lexes as two numbers glued together).
-func glued(ts []tok, i int) bool {
-	return i+1 < len(ts) && ts[i].end == ts[i+1].start
-}
 
 // statFields maps column and row titles that name a statistic to the field
 // name of the gold schema.
@@ -252,175 +191,6 @@ func spaceChunks(line string) []chunk {
 	return out
 }
 
-// Composite cell words. Testers write a number with what qualifies it glued
-// on: a magnitude suffix ("250K", "1.5M"), a unit ("12.3ms", "450MB/s"), a
-// ratio mark ("1.000x"), a spread ("12.345+/-0.678", "±0.5"), a pair
-// ("12345/23456") or a bracketed spread ("[0.5]"). The lexer keeps such a
-// word whole so that labels stay whole; refine then reads the words that
-// are cells.
-// magnitudes are the suffixes read as powers of ten. They are decimal
-// (1.5M is 1500000): testers use them for counts and rates, and a binary
-// reading of "250K" operations would invent digits nobody wrote.
-var magnitudes = map[string]int{"K": 3, "k": 3, "M": 6, "G": 9, "T": 12}
-
-// glueUnits are the units recognised glued to a number; any other glued
-// letters make the word a label ("4k-randread", "x86").
-var glueUnits = map[string]bool{
-	"ns": true, "us": true, "µs": true, "usec": true, "usecs": true, "ms": true, "msec": true, "msecs": true,
-	"s": true, "sec": true, "secs": true, "B": true, "KB": true, "kB": true, "MB": true, "GB": true, "TB": true,
-	"KiB": true, "MiB": true, "GiB": true, "TiB": true, "B/s": true, "KB/s": true, "kB/s": true, "MB/s": true,
-	"GB/s": true, "KiB/s": true, "MiB/s": true, "GiB/s": true, "Kbps": true, "Mbps": true, "Gbps": true,
-	"Mbit/s": true, "Gbit/s": true, "ops/s": true, "op/s": true, "ops/sec": true, "iops": true, "IOPS": true,
-	"x": true, "X": true, "MHz": true, "GHz": true, "W": true, "mW": true, "lps": true, "/s": true,
-}
-
-// refine rewrites the composite words of a lexed line into number tokens
-// and their qualifiers, turns version strings ("2.6.9", "2.6.10-") into
-// words, and folds a bracketed spread "( +/- 0.5 % )" into one tParen.
-func refine(line string, ts []tok) []tok {
-	out := make([]tok, 0, len(ts)+4) // a composite word may become three tokens
-	for i := 0; i < len(ts); i++ {
-		t := ts[i]
-		switch {
-		case t.kind == tNum && strings.Count(t.text, ".") >= 2:
-			t.kind = tWord
-			for i+1 < len(ts) && ts[i+1].start == t.end && (ts[i+1].kind == tDash || ts[i+1].kind == tWord || ts[i+1].kind == tNum) {
-				i++
-				t.end = ts[i].end
-				t.text = line[t.start:t.end]
-			}
-			out = append(out, t)
-		case t.kind == tDash && t.text == "+-":
-			t.kind = tPM
-			out = append(out, t)
-		case t.kind == tWord && i > 0:
-			out = appendWord(out, t)
-		default:
-			out = append(out, t)
-		}
-	}
-	return foldSpreads(line, out)
-}
-
-// appendWord appends one composite word, read, to out; a word of no
-// known shape stays a word.
-func appendWord(out []tok, t tok) []tok {
-	sub := func(k tokKind, a, z int) tok {
-		return tok{kind: k, text: t.text[a:z], start: t.start + a, end: t.start + z}
-	}
-	if lead, a, z, tail, ok := matchPM(t.text); ok {
-		if lead >= 0 {
-			out = append(out, sub(tNum, 0, lead))
-		}
-		out = append(out, sub(tPM, a, z))
-		if tail >= 0 {
-			out = append(out, sub(tNum, tail, len(t.text)))
-		}
-		return out
-	}
-	if k, ok := matchSlash(t.text); ok {
-		return append(out, sub(tNum, 0, k), sub(tSlash, k, k+1), sub(tNum, k+1, len(t.text)))
-	}
-	if num, ok := matchBrack(t.text); ok {
-		t.kind, t.num = tBrack, num
-		return append(out, t)
-	}
-	if num, suffix, ok := matchQty(t.text); ok {
-		if k, ok := magnitudes[suffix]; ok {
-			t.kind, t.num, t.mult = tNum, num, k
-		} else if glueUnits[suffix] {
-			t.kind, t.num, t.unit = tNum, num, suffix
-		}
-	}
-	return append(out, t)
-}
-
-// foldSpreads folds "(" [+/-] number [%] ")" into one tParen token; a
-// "+/-" inside marks it a spread. It folds ts in place.
-func foldSpreads(line string, ts []tok) []tok {
-	out := ts[:0] // never ahead of i
-	for i := 0; i < len(ts); i++ {
-		if ts[i].kind != tOther || ts[i].text != "(" {
-			out = append(out, ts[i])
-			continue
-		}
-		j, pm := i+1, false
-		if j < len(ts) && ts[j].kind == tPM {
-			pm, j = true, j+1
-		}
-		if j >= len(ts) || ts[j].kind != tNum || ts[j].unit != "" || ts[j].mult != 0 {
-			out = append(out, ts[i])
-			continue
-		}
-		num := ts[j].text
-		j++
-		if j < len(ts) && ts[j].kind == tPercent {
-			num += "%"
-			j++
-		}
-		if j >= len(ts) || ts[j].kind != tOther || ts[j].text != ")" {
-			out = append(out, ts[i])
-			continue
-		}
-		out = append(out, tok{kind: tParen, text: line[ts[i].start:ts[j].end], start: ts[i].start, end: ts[j].end, num: num, pm: pm})
-		i = j
-	}
-	return out
-}
-
-// tokValue reads a number token (or the number inside a tParen or tBrack)
-// as an exact decimal, scaled by its magnitude suffix. A trailing '.'
-// ("131." in lmbench's narrow columns) is dropped.
-func tokValue(t tok, style CommaStyle) (string, bool) {
-	s := t.text
-	switch {
-	case t.num != "":
-		s = t.num
-	case t.kind == tParen:
-		s = strings.TrimSuffix(strings.TrimPrefix(s, "("), ")")
-	}
-	if len(s) > 1 && s[len(s)-1] == '.' && isDigit(s[len(s)-2]) {
-		s = s[:len(s)-1]
-	}
-	n, ok := ReadNumber(s, style)
-	if !ok {
-		return "", false
-	}
-	if t.mult > 0 {
-		return scaleDecimal(string(n), t.mult)
-	}
-	return string(n), true
-}
-
-// pctText reports whether a spread token was written in percent.
-func pctText(t tok) bool { return strings.Contains(t.text, "%") || strings.HasSuffix(t.num, "%") }
-
-// scaleDecimal multiplies an exact decimal by 10^k by moving its point.
-func scaleDecimal(n string, k int) (string, bool) {
-	if strings.ContainsAny(n, "eE") {
-		return "", false
-	}
-	sign := ""
-	if strings.HasPrefix(n, "-") {
-		sign, n = "-", n[1:]
-	}
-	ip, fp, _ := strings.Cut(n, ".")
-	for len(fp) < k {
-		fp += "0"
-	}
-	ip, fp = ip+fp[:k], fp[k:]
-	ip = strings.TrimLeft(ip, "0")
-	if ip == "" {
-		ip = "0"
-	}
-	fp = strings.TrimRight(fp, "0")
-	out := sign + ip
-	if fp != "" {
-		out += "." + fp
-	}
-	return out, model.Number(out).Valid()
-}
-
 // slot is one value of a row or grid cell: the main number and what is
 // written beside it.
 type slot struct {
@@ -444,63 +214,63 @@ type extra struct {
 // readSlot reads the value starting at ts[i] (a number token): the number,
 // a '%' after it, then up to three qualifiers. It returns the index after
 // the slot; the slot must not be glued to what follows.
-func readSlot(ts []tok, i int, style CommaStyle) (slot, int, bool) {
+func readSlot(ts []token.Token, i int, style CommaStyle) (slot, int, bool) {
 	t := ts[i]
-	v, ok := tokValue(t, style)
-	if !ok || t.kind != tNum {
+	v, ok := token.Value(t, style)
+	if !ok || t.Kind != token.Num {
 		return slot{}, i, false
 	}
-	s := slot{num: v, unit: t.unit, start: t.start, end: t.end}
-	if t.mult > 0 || t.unit != "" {
-		s.text = t.text
+	s := slot{num: v, unit: t.Unit, start: t.Start, end: t.End}
+	if t.Mult > 0 || t.Unit != "" {
+		s.text = t.Text
 	}
 	j := i + 1
-	if j < len(ts) && ts[j].kind == tPercent {
+	if j < len(ts) && ts[j].Kind == token.Percent {
 		j++
 	}
 	for n := 0; n < 3 && j < len(ts); n++ {
 		x := ts[j]
 		switch {
-		case x.kind == tBrack:
-			v, ok := tokValue(x, style)
+		case x.Kind == token.Brack:
+			v, ok := token.Value(x, style)
 			if !ok {
 				return slot{}, i, false
 			}
-			s.extras = append(s.extras, extra{kind: "cv", val: v, raw: x.text})
+			s.extras = append(s.extras, extra{kind: "cv", val: v, raw: x.Text})
 			j++
-		case x.kind == tParen:
-			v, ok := tokValue(x, style)
+		case x.Kind == token.Paren:
+			v, ok := token.Value(x, style)
 			if !ok {
 				return slot{}, i, false
 			}
 			kind := "paren"
-			if x.pm {
-				kind = spreadKind(pctText(x))
+			if x.Spread {
+				kind = spreadKind(token.InPercent(x))
 			}
-			s.extras = append(s.extras, extra{kind: kind, val: v, raw: x.text})
+			s.extras = append(s.extras, extra{kind: kind, val: v, raw: x.Text})
 			j++
-		case (x.kind == tPM || x.kind == tSlash) && j+1 < len(ts) && ts[j+1].kind == tNum:
-			v, ok := tokValue(ts[j+1], style)
+		case (x.Kind == token.PM || x.Kind == token.Slash) && j+1 < len(ts) && ts[j+1].Kind == token.Num:
+			v, ok := token.Value(ts[j+1], style)
 			if !ok {
 				return slot{}, i, false
 			}
-			pct := pctText(ts[j+1])
+			pct := token.InPercent(ts[j+1])
 			j += 2
-			if j < len(ts) && ts[j].kind == tPercent {
+			if j < len(ts) && ts[j].Kind == token.Percent {
 				pct = true
 				j++
 			}
 			kind := "second"
-			if x.kind == tPM {
+			if x.Kind == token.PM {
 				kind = spreadKind(pct)
 			}
-			s.extras = append(s.extras, extra{kind: kind, val: v, raw: ts[j-1].text})
+			s.extras = append(s.extras, extra{kind: kind, val: v, raw: ts[j-1].Text})
 		default:
 			n = 3
 		}
 	}
-	s.end = ts[j-1].end
-	if glued(ts, j-1) {
+	s.end = ts[j-1].End
+	if token.Glued(ts, j-1) {
 		return slot{}, i, false
 	}
 	return s, j, true

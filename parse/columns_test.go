@@ -5,31 +5,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-func TestTokenize(t *testing.T) {
-	cases := []struct {
-		in    string
-		kinds []tokKind
-	}{
-		{"with-f4-1g  0.67645 (+3.7%)", []tokKind{tWord, tNum, tParen}},
-		{"| 19 | 52.00 |", []tokKind{tPipe, tNum, tPipe, tNum, tPipe}},
-		{"stdev 0,15 % 0,28 %", []tokKind{tWord, tNum, tPercent, tNum, tPercent}},
-		{"1-groups 5.157e+10 -", []tokKind{tWord, tNum, tDash}},
-		{"118.00| ^", []tokKind{tNum, tPipe, tMark}},
-		{"a*b (x)", []tokKind{tWord, tOther, tWord, tOther}},
-		{"0-63, 128-191", []tokKind{tNum, tNum, tNum, tNum}},
-	}
-	for _, c := range cases {
-		var got []tokKind
-		for _, x := range tokenize(c.in) {
-			got = append(got, x.kind)
-		}
-		assert.Equal(t, c.kinds, got, c.in)
-	}
-}
 
 func TestSplitTitle(t *testing.T) {
 	cases := []struct {
@@ -186,7 +165,7 @@ func TestReadSlot(t *testing.T) {
 		{"x 131.", CommaUnknown, "131", "", nil},
 	}
 	for _, c := range cases {
-		ts := tokenize(c.in)
+		ts := token.Line(c.in)
 		s, next, ok := readSlot(ts, 1, c.style)
 		assert.True(t, ok, c.in)
 		assert.Equal(t, len(ts), next, c.in)
@@ -198,19 +177,9 @@ func TestReadSlot(t *testing.T) {
 		assert.Equal(t, c.extras, s.extras, c.in)
 	}
 	for _, bad := range []string{"x 4k-randread", "x 0-63,", "x 12.3zz"} {
-		ts := tokenize(bad)
+		ts := token.Line(bad)
 		_, _, ok := readSlot(ts, 1, CommaUnknown)
 		assert.False(t, ok, bad)
-	}
-}
-
-func TestVersionsAreWords(t *testing.T) {
-	for _, s := range []string{"2.6.9 1792", "2.6.10- 1792", "Linux 2.6.9 2800"} {
-		ts := tokenize(s)
-		assert.Equal(t, tNum, ts[len(ts)-1].kind, s)
-		for _, x := range ts[:len(ts)-1] {
-			assert.Equal(t, tWord, x.kind, s)
-		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // Bordered grids ("+---+" ascii grids and "|---|" pipe grids) share their
@@ -18,7 +19,7 @@ type gridCell struct {
 	text       string
 	start, end int
 	rule       bool
-	toks       []tok
+	toks       []token.Token
 }
 
 // gridLine is one line of a grid region.
@@ -85,7 +86,7 @@ func cutGrid(b *Block, idx int) gridLine {
 		c := gridCell{text: strings.TrimSpace(s[a+1 : z]), start: a, end: z}
 		c.rule = c.text != "" && strings.Trim(c.text, "-=+: ") == ""
 		for _, t := range toks {
-			if t.start > a && t.end <= z {
+			if t.Start > a && t.End <= z {
 				c.toks = append(c.toks, t)
 			}
 		}
@@ -148,8 +149,8 @@ func gridRegions(b *Block) []gridRegion {
 // written beside it ("0.7293 (+30.7%)", "12.345+/-0.678", "1.000x",
 // "12345/23456", "1,234(+/-5,67 %)"). Missing marks and anything else give
 // ok false.
-func cellSlot(ts []tok, style CommaStyle) (slot, bool) {
-	if len(ts) == 0 || len(ts) > 6 || ts[0].kind != tNum {
+func cellSlot(ts []token.Token, style CommaStyle) (slot, bool) {
+	if len(ts) == 0 || len(ts) > 6 || ts[0].Kind != token.Num {
 		return slot{}, false
 	}
 	s, next, ok := readSlot(ts, 0, style)

@@ -3,6 +3,8 @@ package parse
 import (
 	"strconv"
 	"strings"
+
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // Layer 3, interpretation: what one cell and one column title say. A
@@ -87,38 +89,38 @@ func readCell(p piece, style CommaStyle) ([]cellRead, bool) {
 // readTuple reads a bracketed tuple of numbers, "( 0.40%,  0.00%)": the
 // shares of two states in one cell. A closing bracket lost at the end of
 // a row is no reason to lose the row.
-func readTuple(ts []tok, style CommaStyle) ([]slot, bool) {
+func readTuple(ts []token.Token, style CommaStyle) ([]slot, bool) {
 	n := len(ts)
-	if n < 4 || ts[0].text != "(" {
+	if n < 4 || ts[0].Text != "(" {
 		return nil, false
 	}
 	end := n
-	if ts[n-1].text == ")" {
+	if ts[n-1].Text == ")" {
 		end = n - 1
 	}
 	var out []slot
 	for i := 1; i < end; i++ {
 		if len(out) > 0 {
-			if ts[i].text != "," || i+1 == end {
+			if ts[i].Text != "," || i+1 == end {
 				return nil, false // a member must follow each comma
 			}
 			i++
 		}
 		t := ts[i]
-		v, ok := tokValue(t, style)
-		if t.kind != tNum || !ok {
+		v, ok := token.Value(t, style)
+		if t.Kind != token.Num || !ok {
 			return nil, false
 		}
-		out = append(out, slot{num: v, text: t.text, start: t.start, end: t.end})
+		out = append(out, slot{num: v, text: t.Text, start: t.Start, end: t.End})
 	}
 	return out, len(out) >= 2
 }
 
 // isMissingTok reports whether a token marks a value a run did not give.
-func isMissingTok(t tok) bool {
-	switch t.kind {
-	case tWord, tDash, tOther:
-		return IsMissing(t.text) || t.text == "TBD"
+func isMissingTok(t token.Token) bool {
+	switch t.Kind {
+	case token.Word, token.Dash, token.Other:
+		return IsMissing(t.Text) || t.Text == "TBD"
 	}
 	return false
 }
@@ -126,22 +128,22 @@ func isMissingTok(t tok) bool {
 // listSplit drops the commas of a list of runs glued to the numbers
 // ("184," "88.1k,"), so that each run reads as a number, and reports
 // whether there were any.
-func listSplit(ts []tok) ([]tok, bool) {
+func listSplit(ts []token.Token) ([]token.Token, bool) {
 	commas := false
 	out := ts
 	for i, t := range ts {
-		if len(t.text) < 2 || !strings.HasSuffix(t.text, ",") || t.kind != tNum && t.kind != tWord || i+1 == len(ts) {
+		if len(t.Text) < 2 || !strings.HasSuffix(t.Text, ",") || t.Kind != token.Num && t.Kind != token.Word || i+1 == len(ts) {
 			continue
 		}
 		if !commas {
-			out = append([]tok(nil), ts...)
+			out = append([]token.Token(nil), ts...)
 			commas = true
 		}
-		head := tok{kind: tWord, text: t.text[:len(t.text)-1], start: t.start, end: t.end - 1}
-		if isDigit(head.text[len(head.text)-1]) {
-			head.kind = tNum
+		head := token.Token{Kind: token.Word, Text: t.Text[:len(t.Text)-1], Start: t.Start, End: t.End - 1}
+		if isDigit(head.Text[len(head.Text)-1]) {
+			head.Kind = token.Num
 		} else {
-			head = appendWord(nil, head)[0]
+			head = token.AppendWord(nil, head)[0]
 		}
 		out[i] = head
 	}
@@ -149,14 +151,14 @@ func listSplit(ts []tok) ([]tok, bool) {
 }
 
 // foldPct reads "(0.00 pct)" as a bracketed percentage, as "(0.00%)" is.
-func foldPct(ts []tok) []tok {
-	var out []tok
+func foldPct(ts []token.Token) []token.Token {
+	var out []token.Token
 	for i := 0; i < len(ts); i++ {
-		if i+3 < len(ts) && ts[i].text == "(" && ts[i+1].kind == tNum && ts[i+2].text == "pct" && ts[i+3].text == ")" {
+		if i+3 < len(ts) && ts[i].Text == "(" && ts[i+1].Kind == token.Num && ts[i+2].Text == "pct" && ts[i+3].Text == ")" {
 			if out == nil {
-				out = append([]tok(nil), ts[:i]...)
+				out = append([]token.Token(nil), ts[:i]...)
 			}
-			out = append(out, tok{kind: tParen, text: ts[i+1].text + "%", start: ts[i].start, end: ts[i+3].end, num: ts[i+1].text + "%"})
+			out = append(out, token.Token{Kind: token.Paren, Text: ts[i+1].Text + "%", Start: ts[i].Start, End: ts[i+3].End, Number: ts[i+1].Text + "%"})
 			i += 3
 			continue
 		}
@@ -172,17 +174,17 @@ func foldPct(ts []tok) []tok {
 
 // minutesSeconds reads durations written "1m41s" (fsmark, time(1)) as
 // seconds, keeping the text as written.
-func minutesSeconds(ts []tok) []tok {
-	var out []tok
+func minutesSeconds(ts []token.Token) []token.Token {
+	var out []token.Token
 	for i, t := range ts {
-		secs, ok := minSec(t.text)
-		if t.kind != tWord || !ok {
+		secs, ok := minSec(t.Text)
+		if t.Kind != token.Word || !ok {
 			continue
 		}
 		if out == nil {
-			out = append([]tok(nil), ts...)
+			out = append([]token.Token(nil), ts...)
 		}
-		out[i] = tok{kind: tNum, text: t.text, start: t.start, end: t.end, num: secs, unit: "s"}
+		out[i] = token.Token{Kind: token.Num, Text: t.Text, Start: t.Start, End: t.End, Number: secs, Unit: "s"}
 	}
 	if out == nil {
 		return ts
@@ -229,17 +231,17 @@ func minSec(s string) (string, bool) {
 
 // foldUnits joins a unit word written after a number with one blank
 // ("3.703 us") to the number, as if it were glued.
-func foldUnits(ts []tok) []tok {
-	var out []tok
+func foldUnits(ts []token.Token) []token.Token {
+	var out []token.Token
 	for i := 0; i < len(ts); i++ {
 		t := ts[i]
-		if t.kind == tNum && t.unit == "" && t.mult == 0 && i+1 < len(ts) && ts[i+1].kind == tWord &&
-			spacedUnits[ts[i+1].text] && ts[i+1].start-t.end == 1 {
+		if t.Kind == token.Num && t.Unit == "" && t.Mult == 0 && i+1 < len(ts) && ts[i+1].Kind == token.Word &&
+			spacedUnits[ts[i+1].Text] && ts[i+1].Start-t.End == 1 {
 			if out == nil {
-				out = append([]tok(nil), ts[:i]...)
+				out = append([]token.Token(nil), ts[:i]...)
 			}
 			u := ts[i+1]
-			out = append(out, tok{kind: tNum, text: t.text + " " + u.text, start: t.start, end: u.end, num: t.text, unit: u.text})
+			out = append(out, token.Token{Kind: token.Num, Text: t.Text + " " + u.Text, Start: t.Start, End: u.End, Number: t.Text, Unit: u.Text})
 			i++
 			continue
 		}

@@ -5,9 +5,10 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/parse/internal/shell"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
-// Layer 2, geometry. A candidate block's lines, lexed once (lexcache.go),
+// Layer 2, geometry. A candidate block's lines, lexed once (token.Cache),
 // are cut into pieces (runs of tokens between '|' separators and gaps of
 // two or more blanks, never inside brackets) at the columns of the lines
 // in canonical form (package text: tabs expanded, Unicode spaces as
@@ -21,7 +22,7 @@ import (
 // piece is a run of tokens of one line between separators.
 type piece struct {
 	start, end int // byte columns in the canonical line
-	toks       []tok
+	toks       []token.Token
 	pipeBefore bool // a '|' separates this piece from the one before
 }
 
@@ -30,29 +31,29 @@ func (p piece) text(line string) string { return line[p.start:p.end] }
 
 // cutPieces splits a lexed line at '|' tokens and at gaps of two or more
 // blanks outside brackets.
-func cutPieces(ts []tok) []piece {
+func cutPieces(ts []token.Token) []piece {
 	out := make([]piece, 0, min(len(ts), 16))
 	depth := 0
 	cur := -1  // index in out of the open piece
 	from := -1 // index in ts of its first token: a piece's tokens are a run of ts
 	pipe := false
 	for i, t := range ts {
-		if t.kind == tPipe {
+		if t.Kind == token.Pipe {
 			cur, pipe, depth = -1, true, 0
 			continue
 		}
-		if cur >= 0 && depth == 0 && t.start-ts[i-1].end >= 2 && !qualifies(ts[i-1], t) {
+		if cur >= 0 && depth == 0 && t.Start-ts[i-1].End >= 2 && !qualifies(ts[i-1], t) {
 			cur = -1
 		}
 		if cur < 0 {
-			out = append(out, piece{start: t.start, end: t.end, pipeBefore: pipe})
+			out = append(out, piece{start: t.Start, end: t.End, pipeBefore: pipe})
 			cur, from, pipe = len(out)-1, i, false
 		}
 		p := &out[cur]
 		p.toks = ts[from : i+1 : i+1]
-		p.end = t.end
-		if t.kind != tParen && t.kind != tBrack {
-			depth += strings.Count(t.text, "(") + strings.Count(t.text, "[") - strings.Count(t.text, ")") - strings.Count(t.text, "]")
+		p.end = t.End
+		if t.Kind != token.Paren && t.Kind != token.Brack {
+			depth += strings.Count(t.Text, "(") + strings.Count(t.Text, "[") - strings.Count(t.Text, ")") - strings.Count(t.Text, "]")
 			if depth < 0 {
 				depth = 0
 			}
@@ -65,12 +66,12 @@ func cutPieces(ts []tok) []piece {
 // far apart they are written: a figure in brackets or a "+-" after a
 // number ("1.0685  (-0.3%)", "13.48    +-  5.19%"), the spread after a
 // "+-".
-func qualifies(prev, t tok) bool {
+func qualifies(prev, t token.Token) bool {
 	switch {
-	case prev.kind == tPM:
-		return t.kind == tNum
-	case prev.kind == tNum || prev.kind == tPercent:
-		return t.kind == tParen || t.kind == tBrack || t.kind == tPM
+	case prev.Kind == token.PM:
+		return t.Kind == token.Num
+	case prev.Kind == token.Num || prev.Kind == token.Percent:
+		return t.Kind == token.Paren || t.Kind == token.Brack || t.Kind == token.PM
 	}
 	return false
 }
@@ -117,7 +118,7 @@ func readLine(b *Block, i int) layLine {
 		l.class = lcPipeOnly
 		return l
 	}
-	if len(text) > maxColLine {
+	if len(text) > token.MaxLine {
 		l.class = lcText
 		return l
 	}
@@ -129,7 +130,7 @@ func readLine(b *Block, i int) layLine {
 	ts := b.tokensOf(i, text)
 	l.pieces = cutPieces(ts)
 	for _, t := range ts {
-		if t.kind == tPipe {
+		if t.Kind == token.Pipe {
 			l.hasPipe = true
 			break
 		}
@@ -202,12 +203,12 @@ func (l *layLine) readCells(style CommaStyle) {
 // at the first token from which everything reads as values.
 func splitLabel(p piece, style CommaStyle) (piece, []cellRead, bool) {
 	for k := 1; k < len(p.toks); k++ {
-		if p.toks[k].kind != tNum {
+		if p.toks[k].Kind != token.Num {
 			continue
 		}
-		rest := piece{start: p.toks[k].start, end: p.end, toks: p.toks[k:]}
+		rest := piece{start: p.toks[k].Start, end: p.end, toks: p.toks[k:]}
 		if cs, ok := readCell(rest, style); ok && len(cs) >= 2 {
-			return piece{start: p.start, end: p.toks[k-1].end, toks: p.toks[:k], pipeBefore: p.pipeBefore}, cs, true
+			return piece{start: p.start, end: p.toks[k-1].End, toks: p.toks[:k], pipeBefore: p.pipeBefore}, cs, true
 		}
 	}
 	return piece{}, nil, false

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -25,7 +26,7 @@ func TestCutPieces(t *testing.T) {
 		{"( 0.40%,  0.00%) | x", []string{"( 0.40%,  0.00%)", "x"}},
 	} {
 		var got []string
-		for _, p := range cutPieces(tokenize(tc.in)) {
+		for _, p := range cutPieces(token.Line(tc.in)) {
 			got = append(got, p.text(tc.in))
 		}
 		assert.Equal(t, tc.want, got, "%q", tc.in)
@@ -92,7 +93,7 @@ func TestReadCell(t *testing.T) {
 		{"1.0242 (+1.5%) 1.0260 (+1.5%)", 2, 1, false, false},
 		{"N/A", 1, 1, false, false},
 	} {
-		ts := tokenize(tc.in)
+		ts := token.Line(tc.in)
 		cs, ok := readCell(piece{toks: ts, end: len(tc.in)}, CommaUnknown)
 		require.True(t, ok, tc.in)
 		assert.Len(t, cs, tc.n, tc.in)
@@ -101,7 +102,7 @@ func TestReadCell(t *testing.T) {
 		assert.Equal(t, tc.list, cs[0].list, tc.in)
 	}
 	for _, in := range []string{"hackbench", "x86_64", "(snooze, CEDE)", "1, "} {
-		_, ok := readCell(piece{toks: tokenize(in), end: len(in)}, CommaUnknown)
+		_, ok := readCell(piece{toks: token.Line(in), end: len(in)}, CommaUnknown)
 		assert.False(t, ok, in)
 	}
 }
@@ -260,10 +261,10 @@ func FuzzReadCell(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		if len(in) > maxColLine {
+		if len(in) > token.MaxLine {
 			return
 		}
-		for _, p := range cutPieces(tokenize(in)) {
+		for _, p := range cutPieces(token.Line(in)) {
 			cs, ok := readCell(p, CommaUnknown)
 			if !ok {
 				continue

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // The netperf family reads netperf's own result block, where every column
@@ -62,7 +63,7 @@ func readNetperf(b *Block, i int, test string) (Match, bool) {
 	for j < len(b.Lines) && b.trim(j) == "" {
 		j++
 	}
-	var data [][]tok
+	var data [][]token.Token
 	var lines []int
 	for ; j < len(b.Lines); j++ {
 		ts := b.tokens(j)
@@ -76,7 +77,7 @@ func readNetperf(b *Block, i int, test string) (Match, bool) {
 	}
 	anchors := make([]int, len(data[0]))
 	for k, t := range data[0] {
-		anchors[k] = t.start
+		anchors[k] = t.Start
 	}
 	fields, units := netperfTitles(titles, anchors)
 	t := model.Table{Benchmark: "netperf", Variants: []string{}}
@@ -87,11 +88,11 @@ func readNetperf(b *Block, i int, test string) (Match, bool) {
 		}
 		row := rowAt(b, lines[r], label)
 		for _, tk := range ts {
-			v, ok := tokValue(tk, b.Comma)
+			v, ok := token.Value(tk, b.Comma)
 			if !ok {
 				continue
 			}
-			row.Cells = append(row.Cells, model.Cell{Field: fields[nearest(anchors, tk.start)], Value: model.Number(v)})
+			row.Cells = append(row.Cells, model.Cell{Field: fields[nearest(anchors, tk.Start)], Value: model.Number(v)})
 		}
 		t.Rows = append(t.Rows, row)
 	}
@@ -154,9 +155,9 @@ func nearest(anchors []int, pos int) int {
 }
 
 // allNumbers reports whether every token of a line is a number.
-func allNumbers(ts []tok) bool {
+func allNumbers(ts []token.Token) bool {
 	for _, t := range ts {
-		if t.kind != tNum {
+		if t.Kind != token.Num {
 			return false
 		}
 	}

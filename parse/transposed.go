@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // transposed reads tables with one row per statistic and one column per
@@ -71,7 +72,7 @@ var statLead = map[string]bool{
 // number. A standard deviation written in percent is the relative "cv".
 func readStatRow(b *Block, i int) (statRow, bool) {
 	text, style := b.Lines[i].Text, b.Comma
-	if len(text) > maxColLine {
+	if len(text) > token.MaxLine {
 		return statRow{}, false
 	}
 	n, first := 0, ""
@@ -92,13 +93,13 @@ func readStatRow(b *Block, i int) (statRow, bool) {
 	}
 	ts := b.tokens(i)
 	k := 0
-	for k < len(ts) && ts[k].kind == tWord && k < 3 {
+	for k < len(ts) && ts[k].Kind == token.Word && k < 3 {
 		k++
 	}
 	if k == 0 || k == len(ts) {
 		return statRow{}, false
 	}
-	label := strings.TrimSuffix(text[ts[0].start:ts[k-1].end], ":")
+	label := strings.TrimSuffix(text[ts[0].Start:ts[k-1].End], ":")
 	field, ok := statField(label)
 	if !ok {
 		return statRow{}, false
@@ -106,20 +107,20 @@ func readStatRow(b *Block, i int) (statRow, bool) {
 	r := statRow{field: field, label: label, units: unitSet{}}
 	pct := false
 	for i := k; i < len(ts); i++ {
-		if ts[i].kind != tNum {
+		if ts[i].Kind != token.Num {
 			return statRow{}, false
 		}
-		n, ok := tokValue(ts[i], style)
+		n, ok := token.Value(ts[i], style)
 		if !ok {
 			return statRow{}, false
 		}
-		r.units.add(ts[i].unit)
-		pct = pct || strings.HasSuffix(ts[i].text, "%")
-		if i+1 < len(ts) && ts[i+1].kind == tPercent {
+		r.units.add(ts[i].Unit)
+		pct = pct || strings.HasSuffix(ts[i].Text, "%")
+		if i+1 < len(ts) && ts[i+1].Kind == token.Percent {
 			pct = true
 			i++
 		}
-		if glued(ts, i) {
+		if token.Glued(ts, i) {
 			return statRow{}, false
 		}
 		r.values = append(r.values, string(n))
