@@ -45,9 +45,11 @@
 //     columns from the rows, header lines stacked above them with each
 //     fragment given to the columns it titles, sub-headings, row groups,
 //     wrapped rows.
-//  3. Interpretation (interpret.go): what a cell says ("4.25 (0.00 pct)",
-//     "184, 171, 199", "( 0.40%, 0.00%)", "1m41s") and what a title says
-//     ("baseline(std%)", "p99", "%Std.Dev.", "BW(MiB/s)").
+//  3. Interpretation (package parse/internal/cell): what a cell says
+//     ("4.25 (0.00 pct)", "184, 171, 199", "( 0.40%, 0.00%)", "1m41s",
+//     "6327.09(-7.20%)": cell.Read, cell.Slot) and what a title says
+//     ("baseline(std%)", "p99", "%Std.Dev.", "BW(MiB/s)": cell.Title,
+//     cell.SplitTitle), over the tokens of package token.
 //  4. Semantics (columnar.go, semantics.go, evidence.go): orientation
 //     (kernels as rows, a variant column, cases across), variants from
 //     label lines, labelled blocks merged into one comparison, listings
@@ -64,8 +66,9 @@
 // families of worse rank are not asked to read it. Headings above a table
 // become its context and name its benchmark (context.go).
 //
-// The packages under parse/internal import only the ones listed before
-// them (text, shell, token and grammar are independent of each other), so
-// the compiler keeps the layers' direction; participle's types stay
-// inside parse and its internal packages.
+// The packages under parse/internal, in their order, are text, shell,
+// token, grammar and cell: each imports only packages before it (text,
+// shell, token and grammar none of each other), and none imports parse,
+// so the compiler keeps the layers' direction (TestLayers holds the
+// order). participle's types stay inside parse and its internal packages.
 package parse

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lkmlbench/lkmlbench/parse/internal/cell"
 	"github.com/lkmlbench/lkmlbench/parse/internal/shell"
 	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
@@ -16,7 +17,7 @@ import (
 // rows, sub-headings, row groups, rows a mailer wrapped), its value
 // columns, and its header lines stacked above, each fragment given to the
 // columns it titles; it knows nothing of what a cell means beyond "holds a
-// value" (interpretation, interpret.go) or what the rows and columns stand
+// value" (interpretation, package cell) or what the rows and columns stand
 // for (semantics, columnar.go and semantics.go).
 
 // piece is a run of tokens of one line between separators.
@@ -96,7 +97,7 @@ type layLine struct {
 	assign  bool // a "name=value" line (neper and other tools print results so)
 	// For data lines: the label pieces and the value cells.
 	labels []piece
-	cells  []cellRead
+	cells  []cell.Cell
 }
 
 // readLine classifies line i of a block and, for a data line, reads its
@@ -165,9 +166,9 @@ func assignment(text string) (int, bool) {
 func (l *layLine) readCells(style CommaStyle) {
 	ps := l.pieces
 	var labels []piece
-	var cells []cellRead
+	var cells []cell.Cell
 	for i, p := range ps {
-		cs, ok := readCell(p, style)
+		cs, ok := cell.Read(p.toks, p.start, p.end, style)
 		if !ok && len(ps) == 1 {
 			// spacing collapsed to single blanks: the label and the
 			// values share the line's one piece ("with-a 1.0 (+2%) 2.0")
@@ -183,12 +184,12 @@ func (l *layLine) readCells(style CommaStyle) {
 			labels = append(labels, p)
 			continue
 		}
-		if len(cells) == 0 && l.hasPipe && !p.pipeBefore && keyBeforePipe(ps[i:]) && len(cs) == 1 && cs[0].integer() {
+		if len(cells) == 0 && l.hasPipe && !p.pipeBefore && keyBeforePipe(ps[i:]) && len(cs) == 1 && cs[0].Integer() {
 			labels = append(labels, p)
 			continue
 		}
 		if cells == nil {
-			cells = cs // readCell's own slice: nothing else holds it
+			cells = cs // cell.Read's own slice: nothing else holds it
 		} else {
 			cells = append(cells, cs...)
 		}
@@ -201,13 +202,12 @@ func (l *layLine) readCells(style CommaStyle) {
 
 // splitLabel cuts a piece into a label and the value cells that end it,
 // at the first token from which everything reads as values.
-func splitLabel(p piece, style CommaStyle) (piece, []cellRead, bool) {
+func splitLabel(p piece, style CommaStyle) (piece, []cell.Cell, bool) {
 	for k := 1; k < len(p.toks); k++ {
 		if p.toks[k].Kind != token.Num {
 			continue
 		}
-		rest := piece{start: p.toks[k].Start, end: p.end, toks: p.toks[k:]}
-		if cs, ok := readCell(rest, style); ok && len(cs) >= 2 {
+		if cs, ok := cell.Read(p.toks[k:], p.toks[k].Start, p.end, style); ok && len(cs) >= 2 {
 			return piece{start: p.start, end: p.toks[k-1].End, toks: p.toks[:k], pipeBefore: p.pipeBefore}, cs, true
 		}
 	}
@@ -373,7 +373,7 @@ func nextIsData(lines []layLine, i int) bool {
 // client put it), and holds fewer cells than the row.
 func continuesRow(row, next layLine) bool {
 	return len(next.labels) == 0 && len(row.labels) > 0 && !row.hasPipe && !next.hasPipe &&
-		next.cells[0].start < row.cells[0].start && len(next.cells) < len(row.cells)
+		next.cells[0].Start < row.cells[0].Start && len(next.cells) < len(row.cells)
 }
 
 // joinRow appends the cells of a wrapped row's rest, placed after the row
@@ -381,10 +381,10 @@ func continuesRow(row, next layLine) bool {
 func joinRow(row, next layLine) layLine {
 	shift := len(row.text) + 2
 	out := row
-	out.cells = append(append([]cellRead(nil), row.cells...), next.cells...)
+	out.cells = append(append([]cell.Cell(nil), row.cells...), next.cells...)
 	for k := len(row.cells); k < len(out.cells); k++ {
-		out.cells[k].start += shift
-		out.cells[k].end += shift
+		out.cells[k].Start += shift
+		out.cells[k].End += shift
 	}
 	return out
 }
@@ -565,7 +565,7 @@ type grid struct {
 	// rows), each row one variant
 	casesAcross bool
 	labelHead   string // header fragments over the row labels
-	cells       [][]*cellRead
+	cells       [][]*cell.Cell
 	labels      []string
 	// labelPieces is how many pieces the rows' labels are made of (the
 	// most common count), and pipeField the '|'-separated field of the
@@ -598,10 +598,10 @@ func place(bd body) (grid, bool) {
 		}
 		for j, c := range l.cells {
 			if !seen[j] {
-				g.cols[j], seen[j] = span{c.start, c.end}, true
+				g.cols[j], seen[j] = span{c.Start, c.End}, true
 				continue
 			}
-			g.cols[j].start, g.cols[j].end = min(g.cols[j].start, c.start), max(g.cols[j].end, c.end)
+			g.cols[j].start, g.cols[j].end = min(g.cols[j].start, c.Start), max(g.cols[j].end, c.End)
 		}
 	}
 	for j := 1; j < n; j++ {
@@ -617,14 +617,14 @@ func place(bd body) (grid, bool) {
 	}
 	for k := range bd.lines {
 		l := &bd.lines[k]
-		row := make([]*cellRead, n)
+		row := make([]*cell.Cell, n)
 		if len(l.cells) == n {
 			for j := range l.cells {
 				row[j] = &l.cells[j]
 			}
 		} else {
 			for k := range l.cells {
-				j := nearestColumn(g.cols, l.cells[k].start, l.cells[k].end)
+				j := nearestColumn(g.cols, l.cells[k].Start, l.cells[k].End)
 				if row[j] != nil {
 					return grid{}, false
 				}
@@ -853,7 +853,7 @@ func byOrder(text string, n int) (titles []string, head string, ok bool) {
 	case n + 1:
 		return words[1:], words[0], true
 	}
-	chunks := splitTitle(text, 0)
+	chunks := cell.SplitTitle(text, 0)
 	if len(chunks) < 2 || len(chunks) > n || n%len(chunks) != 0 {
 		return nil, "", false
 	}
@@ -916,7 +916,7 @@ func pipeFields(rows []layLine, n int) ([]int, int) {
 		if out == nil {
 			out, pipes = make([]int, n), len(ps)
 			for j, c := range l.cells {
-				out[j] = fieldOf(ps, c.start)
+				out[j] = fieldOf(ps, c.Start)
 			}
 			continue
 		}
@@ -924,7 +924,7 @@ func pipeFields(rows []layLine, n int) ([]int, int) {
 			return nil, 0
 		}
 		for j, c := range l.cells {
-			if fieldOf(ps, c.start) != out[j] {
+			if fieldOf(ps, c.Start) != out[j] {
 				return nil, 0
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/cell"
 	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
@@ -117,29 +118,12 @@ func netperfTitles(titles []string, anchors []int) (fields, units []string) {
 	}
 	fields = make([]string, len(anchors))
 	for k, ws := range words {
-		fields[k] = fieldName(strings.Join(ws, " "))
+		fields[k] = cell.FieldName(strings.Join(ws, " "))
 		if fields[k] == "" {
 			fields[k] = "value"
 		}
 	}
 	return fields, units
-}
-
-// fieldName turns a column title into a field: lower case, words joined
-// by '_', punctuation dropped ("Trans. Rate" -> "trans_rate").
-func fieldName(title string) string {
-	var b strings.Builder
-	for _, w := range strings.Fields(strings.ToLower(title)) {
-		w = strings.Trim(w, ".,:;()/")
-		if w == "" {
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('_')
-		}
-		b.WriteString(w)
-	}
-	return b.String()
 }
 
 // nearest returns the index of the anchor closest to pos, the left one on

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/cell"
 	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
@@ -314,11 +315,11 @@ func nameColumns(heads []string, cols []span, lab int) (names, groups []string, 
 	top = -1
 	for li, h := range heads {
 		for _, c := range headerTitles(h) {
-			words := spaceRuns(c.text)
+			words := spaceRuns(c.Text)
 			hit := map[int]bool{}
 			each := true
 			for _, w := range words {
-				a, z := c.start+w.start, c.start+w.end
+				a, z := c.Start+w.start, c.Start+w.end
 				n := 0
 				for j, col := range cols {
 					if a < col.end && z > col.start {
@@ -343,21 +344,21 @@ func nameColumns(heads []string, cols []span, lab int) (names, groups []string, 
 				lo = min(lo, j)
 			}
 			if lo < lab {
-				head = strings.TrimSpace(c.text) // over the label: its title
+				head = strings.TrimSpace(c.Text) // over the label: its title
 				continue
 			}
 			if top < 0 {
 				top = li
 			}
-			framed := strings.HasPrefix(c.text, "-") || strings.HasSuffix(c.text, "-")
+			framed := strings.HasPrefix(c.Text, "-") || strings.HasSuffix(c.Text, "-")
 			if each && !framed && len(hit) == len(words) && len(words) > 1 {
 				for _, w := range words {
-					j := colOf(cols, c.start+w.start, c.start+w.end)
-					names[j] = joinText(names[j], strings.Trim(c.text[w.start:w.end], "-"))
+					j := colOf(cols, c.Start+w.start, c.Start+w.end)
+					names[j] = joinText(names[j], strings.Trim(c.Text[w.start:w.end], "-"))
 				}
 				continue
 			}
-			title := strings.Trim(c.text, "- ")
+			title := strings.Trim(c.Text, "- ")
 			if len(hit) == 1 || title == "" {
 				for j := range hit {
 					names[j] = joinText(names[j], title)
@@ -380,13 +381,13 @@ func nameColumns(heads []string, cols []span, lab int) (names, groups []string, 
 // headerTitles cuts a header line into titles: at runs of two or more
 // blanks, and around dash-framed titles ("--Sequential Input-" "--Random-"),
 // which sit one blank apart.
-func headerTitles(h string) []chunk {
-	var out []chunk
-	for _, c := range spaceChunks(h) {
-		words := spaceRuns(c.text)
+func headerTitles(h string) []cell.Chunk {
+	var out []cell.Chunk
+	for _, c := range cell.SpaceChunks(h) {
+		words := spaceRuns(c.Text)
 		framed := false
 		for _, w := range words {
-			framed = framed || c.text[w.start] == '-'
+			framed = framed || c.Text[w.start] == '-'
 		}
 		if !framed {
 			out = append(out, c)
@@ -398,8 +399,8 @@ func headerTitles(h string) []chunk {
 				a = w.start
 			}
 			last := k == len(words)-1
-			if last || c.text[w.end-1] == '-' || c.text[words[k+1].start] == '-' {
-				out = append(out, chunk{text: c.text[a:w.end], start: c.start + a, end: c.start + w.end})
+			if last || c.Text[w.end-1] == '-' || c.Text[words[k+1].start] == '-' {
+				out = append(out, cell.Chunk{Text: c.Text[a:w.end], Start: c.Start + a, End: c.Start + w.end})
 				a = -1
 			}
 		}
@@ -409,7 +410,7 @@ func headerTitles(h string) []chunk {
 
 // posCell is one value of a row placed in its column.
 type posCell struct {
-	slot slot
+	slot cell.Slot
 	ok   bool
 }
 
@@ -479,9 +480,9 @@ func posTable(b *Block, lines []int, labels []string, cells [][]posCell, names, 
 	variants, fields, titles := make([]string, n), make([]string, n), make([]string, n)
 	for j := lab; j < n; j++ {
 		titles[j] = strings.Trim(joinText(groups[j], names[j]), "()[] ")
-		switch f, stat := statField(names[j]); {
+		switch f, stat := cell.StatField(names[j]); {
 		case groups[j] != "" && names[j] != "":
-			variants[j], fields[j] = groups[j], columnField(strings.Trim(names[j], "()[]"))
+			variants[j], fields[j] = groups[j], cell.ColumnField(strings.Trim(names[j], "()[]"))
 		case groups[j] != "":
 			variants[j], fields[j] = groups[j], "value"
 		case stat:
@@ -493,17 +494,17 @@ func posTable(b *Block, lines []int, labels []string, cells [][]posCell, names, 
 	byRow := rowsAreVariants(head, labels, titles[lab:], fields[lab:])
 	if byRow {
 		for j := lab; j < n; j++ {
-			variants[j], fields[j] = "", columnField(titles[j])
+			variants[j], fields[j] = "", cell.ColumnField(titles[j])
 		}
 	} else {
 		changeColumns(variants, fields)
 	}
-	series := make([][]slot, len(cells))
+	series := make([][]cell.Slot, len(cells))
 	for k, r := range cells {
 		for j := lab; j < n; j++ {
 			series[k] = append(series[k], r[j].slot)
 			if !r[j].ok {
-				series[k][len(series[k])-1].missing = true
+				series[k][len(series[k])-1].Missing = true
 			}
 		}
 	}
@@ -522,7 +523,7 @@ func posTable(b *Block, lines []int, labels []string, cells [][]posCell, names, 
 			if !c.ok {
 				continue
 			}
-			units.add(c.slot.unit)
+			units.add(c.slot.Unit)
 			v := variants[j]
 			if byRow {
 				v = row.Case

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/cell"
 	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
@@ -88,7 +89,7 @@ func readStatRow(b *Block, i int) (statRow, bool) {
 		return statRow{}, false
 	}
 	lead := strings.ToLower(strings.TrimSuffix(first, ":"))
-	if _, pc := percentileName(lead); !statLead[lead] && !pc {
+	if _, pc := cell.PercentileName(lead); !statLead[lead] && !pc {
 		return statRow{}, false
 	}
 	ts := b.tokens(i)
@@ -100,7 +101,7 @@ func readStatRow(b *Block, i int) (statRow, bool) {
 		return statRow{}, false
 	}
 	label := strings.TrimSuffix(text[ts[0].Start:ts[k-1].End], ":")
-	field, ok := statField(label)
+	field, ok := cell.StatField(label)
 	if !ok {
 		return statRow{}, false
 	}
@@ -266,7 +267,7 @@ func vsBaseline(label string, variants []string, cur string) string {
 }
 
 // transposedVariants reads the n column titles from the title lines above
-// the table. Each line splits into chunks (splitTitle); when the first
+// the table. Each line splits into chunks (cell.SplitTitle); when the first
 // gives all n titles, the chunks of a second, shorter line continue the
 // last titles ("augmented rbtree" / "sorted by vruntime"), or, when the
 // alignment is intact, the titles they sit under. Titles that cannot be
@@ -279,8 +280,8 @@ func transposedVariants(titles []string, n int) []string {
 	if len(titles) == 0 {
 		return out
 	}
-	top := splitTitle(titles[0], n)
-	if wide := splitTitle(titles[0], n+1); len(top) != n && len(wide) == n+1 {
+	top := cell.SplitTitle(titles[0], n)
+	if wide := cell.SplitTitle(titles[0], n+1); len(top) != n && len(wide) == n+1 {
 		top = wide[1:] // the first title heads the statistic column
 	}
 	if w := strings.Fields(titles[0]); len(top) != n && len(titles) == 1 && (len(w) == n || len(w) == n+1) {
@@ -294,7 +295,7 @@ func transposedVariants(titles []string, n int) []string {
 		}
 		return out
 	}
-	bottom := splitTitle(titles[1], n)
+	bottom := cell.SplitTitle(titles[1], n)
 	if len(top) != n {
 		if len(bottom) == n && len(top) == 1 {
 			return bottom
@@ -302,17 +303,17 @@ func transposedVariants(titles []string, n int) []string {
 		return out
 	}
 	copy(out, top)
-	tc, bc := spaceChunks(titles[0]), spaceChunks(titles[1])
+	tc, bc := cell.SpaceChunks(titles[0]), cell.SpaceChunks(titles[1])
 	if len(tc) == n && len(bc) == len(bottom) && len(bc) > 1 {
 		for _, c := range bc {
 			best, dist := 0, -1
 			for k, t := range tc {
-				d := abs((c.start+c.end)/2 - (t.start+t.end)/2)
+				d := abs((c.Start+c.End)/2 - (t.Start+t.End)/2)
 				if dist < 0 || d < dist {
 					best, dist = k, d
 				}
 			}
-			out[best] = joinText(out[best], c.text)
+			out[best] = joinText(out[best], c.Text)
 		}
 		return out
 	}
