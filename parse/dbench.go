@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 )
 
 // The dbench family reads dbench's end-of-run report:
@@ -47,7 +48,7 @@ func (dbenchFamily) Read(b *Block) []Match {
 			case dbenchHeader(text):
 				header = true
 				continue
-			case header && isRule(text):
+			case header && layout.IsRule(text):
 				continue
 			case text == "" && header && !thr && j+1 < len(b.Lines) && strings.HasPrefix(b.trim(j+1), "Throughput "):
 				continue

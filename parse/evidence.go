@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 	"github.com/lkmlbench/lkmlbench/parse/internal/shell"
 )
 
@@ -72,7 +73,7 @@ func (b *Block) printedByCommand(m Match, t *model.Table, dumped map[int]int) bo
 		if stateCommand(text) || lastCommandShowsState(text) || statePath(text) {
 			return true
 		}
-		if _, prompted := shell.Leading(text); prompted || isCommand(text) || isProse(text) {
+		if _, prompted := shell.Leading(text); prompted || shell.IsCommand(text) || layout.IsProse(text) {
 			break // the nearest command printed the table, or words come between
 		}
 	}
@@ -80,7 +81,7 @@ func (b *Block) printedByCommand(m Match, t *model.Table, dumped map[int]int) bo
 	// above are then the last lead lines
 	for i := len(t.Lead) - 1; i >= 0 && i >= len(t.Lead)-4; i-- {
 		l := t.Lead[i]
-		if _, prompted := shell.Leading(l); prompted || isCommand(l) {
+		if _, prompted := shell.Leading(l); prompted || shell.IsCommand(l) {
 			// the nearest command, which a mail client may have wrapped
 			// into the lines below it
 			return stateCommand(strings.Join(t.Lead[i:], " "))
@@ -472,7 +473,7 @@ func introSentence(lead []string) []string {
 	i := n - 1
 	for i > 0 && n-i < 3 {
 		l := strings.TrimSpace(lead[i])
-		if l == "" || len(l) > 40 || l[0] < 'a' || l[0] > 'z' || sentenceEnd(strings.TrimSpace(lead[i-1])) {
+		if l == "" || len(l) > 40 || l[0] < 'a' || l[0] > 'z' || layout.SentenceEnd(strings.TrimSpace(lead[i-1])) {
 			break
 		}
 		i--

@@ -5,6 +5,7 @@ import (
 
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/parse/internal/cell"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
@@ -44,13 +45,7 @@ func isGridRow(s string) bool {
 // isBorder is a pure rule line: "-----", "+----+----+", "|----|----|".
 func isBorder(s string) bool {
 	t := strings.TrimSpace(s)
-	return isRule(t) && (strings.Contains(t, "--") || strings.Contains(t, "=="))
-}
-
-// hasCorner reports whether a rule line has '+' corners, the mark of an
-// ascii grid.
-func hasCorner(s string) bool {
-	return strings.Contains(s, "+-") || strings.Contains(s, "-+") || strings.Contains(s, "+=")
+	return layout.IsRule(t) && (strings.Contains(t, "--") || strings.Contains(t, "=="))
 }
 
 // separators returns the byte offsets of the cell separators of a grid
@@ -125,7 +120,7 @@ func gridRegions(b *Block) []gridRegion {
 		for k := r.start; k < r.end; k++ {
 			text := b.Lines[k].Text
 			if isBorder(text) {
-				r.corners = r.corners || hasCorner(text)
+				r.corners = r.corners || layout.HasCorner(text)
 				r.lines = append(r.lines, gridLine{idx: k, rule: true})
 				continue
 			}

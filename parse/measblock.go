@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 )
 
 // The measure-block family reads one measurement a line, "label : value
@@ -112,7 +113,7 @@ func mbParse(text string, style CommaStyle) (mbRead, bool) {
 		return mbRead{}, false
 	}
 	r := mbRead{label: strings.TrimSpace(m[1])}
-	if !strings.ContainsFunc(r.label, unicode.IsLetter) || isProse(r.label) && len(strings.Fields(r.label)) > 6 {
+	if !strings.ContainsFunc(r.label, unicode.IsLetter) || layout.IsProse(r.label) && len(strings.Fields(r.label)) > 6 {
 		return mbRead{}, false
 	}
 	if mbStat(r.label) {
@@ -172,7 +173,7 @@ type mbBlock struct {
 // ---") or stars ("**Patched**"), that is no measurement itself.
 func mbHeading(text string) (string, bool) {
 	t := strings.TrimSpace(text)
-	if t == "" || len(t) > 60 || len(strings.Fields(t)) > 6 || sentenceEnd(t) {
+	if t == "" || len(t) > 60 || len(strings.Fields(t)) > 6 || layout.SentenceEnd(t) {
 		return "", false
 	}
 	for _, p := range [][2]string{{"[", "]"}, {"**", "**"}, {"---", "---"}, {"==", "=="}, {"<", ">"}} {
