@@ -45,12 +45,16 @@
 //  3. Interpretation (interpret.go): what a cell says ("4.25 (0.00 pct)",
 //     "184, 171, 199", "( 0.40%, 0.00%)", "1m41s") and what a title says
 //     ("baseline(std%)", "p99", "%Std.Dev.", "BW(MiB/s)").
-//  4. Semantics (columnar.go, semantics.go, evidence.go): orientation
-//     (kernels as rows, a variant column, cases across), variants from
-//     label lines, labelled blocks merged into one comparison, listings
-//     that are no results, and system state pasted as evidence (what a
-//     state command printed, monitor samples, dumps, settings, worked-out
-//     figures).
+//  4. Semantics (columnar.go, semantics.go, evidence.go, notmeasured.go,
+//     transcript.go): orientation (kernels as rows, a variant column,
+//     cases across), variants from label lines, labelled blocks merged
+//     into one comparison, listings that are no results, shapes no
+//     measurement has (hex dumps, switch lists, assembler, diagnostics,
+//     configuration files), run records and tool lines that are steps of
+//     a bug transcript or lines of a log, and system state pasted as
+//     evidence (what a state command printed, monitor samples, dumps,
+//     settings, worked-out figures). Every table dropped there says why
+//     in --explain.
 //
 // The columnar family (columnar.go) is the layout engine's reader. The
 // families that remain each read a tool's own vocabulary (mmtests, LKP,
