@@ -4,10 +4,11 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/cell"
 )
 
-// columnar is the family built on the layout engine (layout.go,
-// interpret.go) with the per-table semantics below: any table of rows and
+// columnar is the family built on the layout engine (layout.go and
+// package cell) with the per-table semantics below: any table of rows and
 // columns, aligned with blanks, tabs or '|', whose header may be stacked
 // over several lines, whose rows may be grouped by blank lines or
 // sub-heading lines, and whose rows, or a column, may name the compared
@@ -93,7 +94,7 @@ func layTable(lines []layLine, first int) (laidTable, int, bool) {
 		g.casesAcross = true
 		g.labelHead = g.labels[0]
 		for j, c := range g.cells[0] {
-			g.titles = append(g.titles, cellText(c.slots[0]))
+			g.titles = append(g.titles, c.Slots[0].Written())
 			g.frags = append(g.frags, []string{g.titles[j]})
 		}
 		g.cells, g.labels = g.cells[1:], g.labels[1:]
@@ -153,18 +154,18 @@ func (g *grid) keyColumn() {
 	if len(g.cols) < 2 || len(g.labels) < 2 {
 		return
 	}
-	first := make([]*cellRead, len(g.cells))
+	first := make([]*cell.Cell, len(g.cells))
 	for i, l := range g.labels {
 		if l != "" {
 			return
 		}
 		first[i] = g.cells[i][0]
 	}
-	if !ascending(first, (*cellRead).integer) {
+	if !ascending(first, (*cell.Cell).Integer) {
 		return
 	}
 	for i := range g.labels {
-		g.labels[i] = cellText(g.cells[i][0].slots[0])
+		g.labels[i] = g.cells[i][0].Slots[0].Written()
 		g.cells[i] = g.cells[i][1:]
 	}
 	g.cols = g.cols[1:]
@@ -197,15 +198,15 @@ func (g *grid) indexRow() bool {
 
 // smallInt reports whether a cell is a whole number below 1000: the size
 // of a column index, a cpu or a task count.
-func smallInt(c *cellRead) bool {
-	return c != nil && c.integer() && c.slots[0].unit == "" && len(strings.TrimLeft(c.slots[0].num, "-")) <= 3
+func smallInt(c *cell.Cell) bool {
+	return c != nil && c.Integer() && c.Slots[0].Unit == "" && len(strings.TrimLeft(c.Slots[0].Num, "-")) <= 3
 }
 
 // ascending reports whether every cell is present, accepted by ok (a
 // whole number of some kind), and greater than the one before it.
-func ascending(cells []*cellRead, ok func(*cellRead) bool) bool {
+func ascending(cells []*cell.Cell, ok func(*cell.Cell) bool) bool {
 	for k, c := range cells {
-		if c == nil || !ok(c) || k > 0 && !less(cells[k-1].slots[0].num, c.slots[0].num) {
+		if c == nil || !ok(c) || k > 0 && !less(cells[k-1].Slots[0].Num, c.Slots[0].Num) {
 			return false
 		}
 	}
@@ -266,8 +267,8 @@ func (g *grid) qualified() bool {
 			if c == nil {
 				continue
 			}
-			for _, s := range c.slots {
-				if !s.missing && (s.unit != "" || len(s.extras) > 0) {
+			for _, s := range c.Slots {
+				if !s.Missing && (s.Unit != "" || len(s.Extras) > 0) {
 					return true
 				}
 			}
@@ -280,7 +281,7 @@ func (g *grid) qualified() bool {
 func (g *grid) fractional() bool {
 	for _, row := range g.cells {
 		for _, c := range row {
-			if c != nil && len(c.slots) > 0 && strings.ContainsAny(c.slots[0].num, ".eE") {
+			if c != nil && len(c.Slots) > 0 && strings.ContainsAny(c.Slots[0].Num, ".eE") {
 				return true
 			}
 		}
@@ -307,7 +308,7 @@ func (g *grid) dropUnits() {
 	for j, fr := range g.frags {
 		kept := fr[:0:0]
 		for _, f := range fr {
-			if !unitFragment(f) {
+			if !cell.UnitFragment(f) {
 				kept = append(kept, f)
 			}
 		}
@@ -329,13 +330,13 @@ func (g *grid) metricColumns() bool {
 			continue
 		}
 		titled++
-		if _, stat := statName(fr[len(fr)-1]); stat && len(fr) > 1 && !g.measuredBy(fr[0]) {
+		if _, stat := cell.StatName(fr[len(fr)-1]); stat && len(fr) > 1 && !g.measuredBy(fr[0]) {
 			// statistics under a group title and nothing else: the
 			// group is a variant ("latency 0" over min, avg, max)
 			return false
 		}
 		words := strings.FieldsFunc(fr[0], func(r rune) bool { return r == ' ' || r == '(' || r == '[' })
-		if (len(words) == 0 || !metricWords[strings.ToLower(words[0])]) && !g.unitless[j] {
+		if (len(words) == 0 || !cell.MetricWord(words[0])) && !g.unitless[j] {
 			return false
 		}
 	}
@@ -363,7 +364,7 @@ func (g *grid) measuredBy(group string) bool {
 		if len(fr) == 0 || fr[0] != group {
 			continue
 		}
-		if _, stat := statName(fr[len(fr)-1]); !stat || len(fr) == 1 {
+		if _, stat := cell.StatName(fr[len(fr)-1]); !stat || len(fr) == 1 {
 			return true
 		}
 	}
@@ -379,11 +380,11 @@ func (g *grid) metric(j int) string {
 		return "value"
 	}
 	if len(fr) > 1 {
-		if st, ok := statName(fr[len(fr)-1]); ok {
-			return metricField(strings.Join(fr[:len(fr)-1], " ")) + "_" + st
+		if st, ok := cell.StatName(fr[len(fr)-1]); ok {
+			return cell.MetricField(strings.Join(fr[:len(fr)-1], " ")) + "_" + st
 		}
 	}
-	return metricField(strings.Join(fr, " "))
+	return cell.MetricField(strings.Join(fr, " "))
 }
 
 // table turns the grid into a model table: the semantics layer.
@@ -392,17 +393,17 @@ func (g *grid) table(b *Block, bd body) model.Table {
 		return g.acrossTable(b, bd)
 	}
 	g.dropUnits()
-	means := make([]colMeaning, len(g.titles))
+	means := make([]cell.Meaning, len(g.titles))
 	for j, t := range g.titles {
-		means[j] = meaning(t)
+		means[j] = cell.Title(t)
 		// a statistic under a group title: "boost off" over "avg"; a
 		// quantity repeated under each group: "async" over "BW"
 		if fr := g.frags[j]; len(fr) > 1 {
 			group, own := strings.Join(fr[:len(fr)-1], " "), fr[len(fr)-1]
-			if f, ok := statName(own); ok {
-				means[j] = colMeaning{variant: group, field: f}
+			if f, ok := cell.StatName(own); ok {
+				means[j] = cell.Meaning{Variant: group, Field: f}
 			} else if g.spread[j] && g.repeatsUnderGroups(own) {
-				means[j] = colMeaning{variant: group, field: metricField(own)}
+				means[j] = cell.Meaning{Variant: group, Field: cell.MetricField(own)}
 			}
 		}
 	}
@@ -421,10 +422,10 @@ func (g *grid) table(b *Block, bd body) model.Table {
 	if kernelRows || g.metricColumns() {
 		// the columns say what is measured, the rows who or where
 		for j := range g.titles {
-			means[j] = colMeaning{field: g.metric(j)}
+			means[j] = cell.Meaning{Field: g.metric(j)}
 			if fr := g.frags[j]; kernelRows && g.spread[j] && len(fr) == 2 {
 				if _, ok := ReadNumber(fr[0], CommaUnknown); ok {
-					caseOf[j], means[j].field = fr[0], metricField(fr[1])
+					caseOf[j], means[j].Field = fr[0], cell.MetricField(fr[1])
 				}
 			}
 		}
@@ -447,7 +448,7 @@ func (g *grid) table(b *Block, bd body) model.Table {
 		label := g.labels[i]
 		caseName, rowField := label, ""
 		if sub := bd.subs[i]; sub != "" {
-			if f, ok := statField(strings.TrimSuffix(label, ":")); ok {
+			if f, ok := cell.StatField(strings.TrimSuffix(label, ":")); ok {
 				caseName, rowField = sub, f
 			} else {
 				caseName = sub + " " + label
@@ -463,8 +464,8 @@ func (g *grid) table(b *Block, bd body) model.Table {
 			variant = strings.TrimSuffix(label, ":")
 			addVariant(variant)
 			if key >= 0 {
-				if c := g.cells[i][key]; c != nil && len(c.slots) == 1 {
-					caseName = cellText(c.slots[0])
+				if c := g.cells[i][key]; c != nil && len(c.Slots) == 1 {
+					caseName = c.Slots[0].Written()
 				}
 			}
 		}
@@ -472,7 +473,7 @@ func (g *grid) table(b *Block, bd body) model.Table {
 		slots := 0
 		for _, c := range g.cells[i] {
 			if c != nil {
-				slots += len(c.slots)
+				slots += len(c.Slots)
 			}
 		}
 		r.Cells = make([]model.Cell, 0, 2*slots) // a value and a figure beside it, mostly
@@ -487,7 +488,7 @@ func (g *grid) table(b *Block, bd body) model.Table {
 			}
 			cellCol = append(cellCol, cellSpan{from: len(r.Cells), col: j})
 			mean := means[j]
-			v, f := mean.variant, mean.field
+			v, f := mean.Variant, mean.Field
 			if kernelRows || variant != "" {
 				v = variant
 			} else {
@@ -499,23 +500,23 @@ func (g *grid) table(b *Block, bd body) model.Table {
 			case rowField != "" && f == "pct":
 				f = rowField + "_pct"
 			}
-			if c.tuple {
-				for k, s := range c.slots {
-					r.Cells = append(r.Cells, model.Cell{Variant: v, Field: tupleField(tupleNames, k), Value: model.Number(s.num), Text: s.text})
+			if c.Tuple {
+				for k, s := range c.Slots {
+					r.Cells = append(r.Cells, model.Cell{Variant: v, Field: cell.TupleField(tupleNames, k), Value: model.Number(s.Num), Text: s.Text})
 				}
 				continue
 			}
-			for _, s := range c.slots {
-				if s.missing {
+			for _, s := range c.Slots {
+				if s.Missing {
 					continue
 				}
-				units.add(s.unit)
-				if mean.paren == "" {
+				units.add(s.Unit)
+				if mean.Paren == "" {
 					s = withBareParens(s, bare)
 				}
 				var pct bool
-				r.Cells, pct = appendSlotCells(r.Cells, s, v, f, mean.paren, pcts)
-				hasPct = hasPct || pct || mean.pctMain
+				r.Cells, pct = appendSlotCells(r.Cells, s, v, f, mean.Paren, pcts)
+				hasPct = hasPct || pct || mean.PctMain
 			}
 		}
 		if len(r.Cells) > 0 {
@@ -539,12 +540,12 @@ func (g *grid) table(b *Block, bd body) model.Table {
 // bareParens decides what the bracketed figures written without '%' or
 // '+' are, comparing each row's values across its columns.
 func (g *grid) bareParens() string {
-	series := make([][]slot, 0, len(g.cells))
+	series := make([][]cell.Slot, 0, len(g.cells))
 	for _, row := range g.cells {
-		sr := make([]slot, 0, len(row))
+		sr := make([]cell.Slot, 0, len(row))
 		for _, c := range row {
-			if c != nil && len(c.slots) == 1 {
-				sr = append(sr, c.slots[0])
+			if c != nil && len(c.Slots) == 1 {
+				sr = append(sr, c.Slots[0])
 			}
 		}
 		series = append(series, sr)
@@ -555,10 +556,10 @@ func (g *grid) bareParens() string {
 // ambiguous reports whether two columns say the same of their numbers
 // ("min max min max" without the group titles above them): which is
 // which is lost, and reading them would invent a table.
-func ambiguous(means []colMeaning) bool {
-	seen := map[colMeaning]bool{}
+func ambiguous(means []cell.Meaning) bool {
+	seen := map[cell.Meaning]bool{}
 	for _, m := range means {
-		if m.field != "value" && m.variant == "" && seen[m] {
+		if m.Field != "value" && m.Variant == "" && seen[m] {
 			return true
 		}
 		seen[m] = true
@@ -575,12 +576,12 @@ func (g *grid) acrossTable(b *Block, bd body) model.Table {
 		variant := strings.TrimSuffix(g.labels[i], ":")
 		t.Variants = append(t.Variants, variant)
 		for j, c := range g.cells[i] {
-			if c == nil || len(c.slots) != 1 || c.slots[0].missing {
+			if c == nil || len(c.Slots) != 1 || c.Slots[0].Missing {
 				continue
 			}
 			r := rowAt(b, li, g.titles[j])
-			s := c.slots[0]
-			r.Cells = []model.Cell{{Variant: variant, Field: "value", Value: model.Number(s.num), Text: s.text}}
+			s := c.Slots[0]
+			r.Cells = []model.Cell{{Variant: variant, Field: "value", Value: model.Number(s.Num), Text: s.Text}}
 			t.Rows = append(t.Rows, r)
 		}
 	}
@@ -611,11 +612,11 @@ func tupleHeading(b *Block, first int) []string {
 }
 
 // variantTitles lists the variants the column titles name.
-func (g *grid) variantTitles(means []colMeaning) []string {
+func (g *grid) variantTitles(means []cell.Meaning) []string {
 	var out []string
 	for _, m := range means {
-		if m.variant != "" {
-			out = append(out, m.variant)
+		if m.Variant != "" {
+			out = append(out, m.Variant)
 		}
 	}
 	return out
@@ -624,17 +625,17 @@ func (g *grid) variantTitles(means []colMeaning) []string {
 // inheritVariants gives an untitled column, and a change column ("delta",
 // "%change"), the variant of the titled column on its left: "upstream"
 // over "2533  100.00%" covers both numbers.
-func (g *grid) inheritVariants(means []colMeaning) {
+func (g *grid) inheritVariants(means []cell.Meaning) {
 	last := ""
 	for j := range means {
 		switch {
 		case g.titles[j] == "" && last != "":
-			means[j].variant = last
-			means[j].field = untitledField(g, j)
-		case means[j].variant == "" && means[j].field == "pct" && last != "":
-			means[j].variant = last
-		case means[j].variant != "":
-			last = means[j].variant
+			means[j].Variant = last
+			means[j].Field = untitledField(g, j)
+		case means[j].Variant == "" && means[j].Field == "pct" && last != "":
+			means[j].Variant = last
+		case means[j].Variant != "":
+			last = means[j].Variant
 		}
 	}
 }
@@ -647,14 +648,14 @@ func untitledField(g *grid, j int) string {
 	pct, share := false, false
 	for i, row := range g.cells {
 		c := row[j]
-		if c == nil || len(c.slots) != 1 {
+		if c == nil || len(c.Slots) != 1 {
 			continue
 		}
-		s := c.slots[0]
-		if strings.HasSuffix(s.text, "%") || s.unit == "%" {
+		s := c.Slots[0]
+		if strings.HasSuffix(s.Text, "%") || s.Unit == "%" {
 			pct = true
 		}
-		if strings.Contains(strings.ToLower(g.labels[i]), "total") && model.Number(s.num).Float() == 100 {
+		if strings.Contains(strings.ToLower(g.labels[i]), "total") && model.Number(s.Num).Float() == 100 {
 			share = true
 		}
 	}
@@ -701,11 +702,11 @@ func groupKey(g *grid, bd body) int {
 		ok := true
 		for i, row := range g.cells {
 			c := row[j]
-			if c == nil || !c.integer() {
+			if c == nil || !c.Integer() {
 				ok = false
 				break
 			}
-			v := c.slots[0].num
+			v := c.Slots[0].Num
 			if w, seen := byGroup[bd.group[i]]; seen && w != v {
 				ok = false
 				break

@@ -25,26 +25,31 @@
 //     every reader whether a line is a command someone typed
 //     ("root@box:~# cat /proc/meminfo", "[me@box tmp]$ ./run") and what
 //     they typed.
-//  1. Tokens (lex.go, lexdef.go, lexfam.go, lexcache.go, lexemes.go):
-//     hand-written scanners, never regular expressions. lex.go gives each
-//     line its column tokens with byte columns (numbers with their exact
-//     text, magnitude suffixes, glued units, brackets, pipes, words), once
-//     per block for every reader (Block.tokens); lexdef.go and lexfam.go
-//     are the participle lexers of the cell and tool grammars, whose
-//     pointer-free lexemes lexemes.go keeps once per line and lexer. The
-//     grammars run through a shape memo (shapememo.go): whether a grammar
-//     reads a line, and which token goes where, depends only on the token
-//     types and the tokens that spell its literals, so each grammar parses
-//     a shape once and reads every other line of that shape (a table's
-//     rows, the lines it rejects) by filling the template with the line's
-//     own tokens.
+//  1. Tokens (package parse/internal/token): hand-written scanners, never
+//     regular expressions. token.Line gives each line its column tokens
+//     with byte columns (numbers with their exact text, magnitude
+//     suffixes, glued units, brackets, pipes, words), once per block for
+//     every reader (token.Cache, Block.tokens), and token.ReadNumber reads
+//     a number as a block writes it. The package also holds the lexers of
+//     the participle grammars (token.CellLexer, token.WordLexer and those
+//     of perf stat, LKP, fio and perf bench).
+//     Grammars (package parse/internal/grammar): the families' participle
+//     grammars run through grammar.Parse and grammar.ParseLine, which lex
+//     a line once per lexer and keep its pointer-free lexemes, and read it
+//     through a shape memo: whether a grammar reads a line, and which token
+//     goes where, depends only on the token types and the tokens that
+//     spell its literals, so each grammar parses a shape once and reads
+//     every other line of that shape (a table's rows, the lines it
+//     rejects) by filling the template with the line's own tokens.
 //  2. Layout (layout.go): cells from separators and blank gaps, value
 //     columns from the rows, header lines stacked above them with each
 //     fragment given to the columns it titles, sub-headings, row groups,
 //     wrapped rows.
-//  3. Interpretation (interpret.go): what a cell says ("4.25 (0.00 pct)",
-//     "184, 171, 199", "( 0.40%, 0.00%)", "1m41s") and what a title says
-//     ("baseline(std%)", "p99", "%Std.Dev.", "BW(MiB/s)").
+//  3. Interpretation (package parse/internal/cell): what a cell says
+//     ("4.25 (0.00 pct)", "184, 171, 199", "( 0.40%, 0.00%)", "1m41s",
+//     "6327.09(-7.20%)": cell.Read, cell.Slot) and what a title says
+//     ("baseline(std%)", "p99", "%Std.Dev.", "BW(MiB/s)": cell.Title,
+//     cell.SplitTitle), over the tokens of package token.
 //  4. Semantics (columnar.go, semantics.go, evidence.go, notmeasured.go,
 //     transcript.go): orientation (kernels as rows, a variant column,
 //     cases across), variants from label lines, labelled blocks merged
@@ -62,6 +67,12 @@
 // grid; they register themselves in init with Register, and where the
 // tables of two families overlap, the one of better rank wins, then the
 // larger table; once every number of a block lies in kept tables, the
-// families of worse rank are not asked to read it. Headings above a table become its context and name its
-// benchmark (context.go). The participle types stay inside this package.
+// families of worse rank are not asked to read it. Headings above a table
+// become its context and name its benchmark (context.go).
+//
+// The packages under parse/internal, in their order, are text, shell,
+// token, grammar and cell: each imports only packages before it (text,
+// shell, token and grammar none of each other), and none imports parse,
+// so the compiler keeps the layers' direction (TestLayers holds the
+// order). participle's types stay inside parse and its internal packages.
 package parse

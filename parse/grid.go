@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/cell"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // Bordered grids ("+---+" ascii grids and "|---|" pipe grids) share their
@@ -18,7 +20,7 @@ type gridCell struct {
 	text       string
 	start, end int
 	rule       bool
-	toks       []tok
+	toks       []token.Token
 }
 
 // gridLine is one line of a grid region.
@@ -85,7 +87,7 @@ func cutGrid(b *Block, idx int) gridLine {
 		c := gridCell{text: strings.TrimSpace(s[a+1 : z]), start: a, end: z}
 		c.rule = c.text != "" && strings.Trim(c.text, "-=+: ") == ""
 		for _, t := range toks {
-			if t.start > a && t.end <= z {
+			if t.Start > a && t.End <= z {
 				c.toks = append(c.toks, t)
 			}
 		}
@@ -148,11 +150,11 @@ func gridRegions(b *Block) []gridRegion {
 // written beside it ("0.7293 (+30.7%)", "12.345+/-0.678", "1.000x",
 // "12345/23456", "1,234(+/-5,67 %)"). Missing marks and anything else give
 // ok false.
-func cellSlot(ts []tok, style CommaStyle) (slot, bool) {
-	if len(ts) == 0 || len(ts) > 6 || ts[0].kind != tNum {
-		return slot{}, false
+func cellSlot(ts []token.Token, style CommaStyle) (cell.Slot, bool) {
+	if len(ts) == 0 || len(ts) > 6 || ts[0].Kind != token.Num {
+		return cell.Slot{}, false
 	}
-	s, next, ok := readSlot(ts, 0, style)
+	s, next, ok := cell.ReadSlot(ts, 0, style)
 	return s, ok && next == len(ts)
 }
 
@@ -203,17 +205,17 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 		titles[j] = joinText(cols[j].group, cols[j].name)
 	}
 	var labels []string
-	var series [][]slot
+	var series [][]cell.Slot
 	for _, gl := range data {
 		if len(gl.cells) != width {
 			continue
 		}
 		labels = append(labels, strings.TrimSuffix(gl.cells[0].text, ":"))
-		var sr []slot
+		var sr []cell.Slot
 		for j := 1; j < width; j++ {
 			s, ok := cellSlot(gl.cells[j].toks, b.Comma)
 			if !ok {
-				s = slot{missing: true}
+				s = cell.Slot{Missing: true}
 			}
 			sr = append(sr, s)
 		}
@@ -224,13 +226,13 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 		// "| GB6 Single | patch | 1182.4 |": a column names the kernel
 		// of each row, and the other titles name quantities
 		for j := 1; j < width; j++ {
-			variants[j], fields[j] = "", metricField(titles[j])
+			variants[j], fields[j] = "", cell.MetricField(titles[j])
 		}
 	}
 	byRow := vcol < 0 && rowsAreVariants(cols[0].name, labels, titles[1:], fields[1:])
 	if byRow {
 		for j := 1; j < width; j++ {
-			variants[j], fields[j] = "", columnField(titles[j])
+			variants[j], fields[j] = "", cell.ColumnField(titles[j])
 		}
 		series = transpose(series)
 	} else {
@@ -253,7 +255,7 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 			if !ok {
 				continue
 			}
-			units.add(s.unit)
+			units.add(s.Unit)
 			if parens[j] == "" {
 				s = withBareParens(s, bare)
 			}
@@ -311,8 +313,8 @@ func variantColumn(data []gridLine, width int) int {
 }
 
 // transpose turns per-row slot lists into per-column ones.
-func transpose(rows [][]slot) [][]slot {
-	var out [][]slot
+func transpose(rows [][]cell.Slot) [][]cell.Slot {
+	var out [][]cell.Slot
 	for _, r := range rows {
 		for j, s := range r {
 			if j >= len(out) {
@@ -340,7 +342,7 @@ func (cols gridColumns) field(j int) (variant, field, paren string) {
 	for _, o := range cols {
 		grouped = grouped || o.group != ""
 	}
-	name, paren, pct := annotated(c.name)
+	name, paren, pct := cell.Annotated(c.name)
 	main := "value"
 	if pct {
 		main = "pct"
@@ -350,14 +352,14 @@ func (cols gridColumns) field(j int) (variant, field, paren string) {
 		if name == "" {
 			return c.group, main, paren
 		}
-		return c.group, columnField(name), paren
+		return c.group, cell.ColumnField(name), paren
 	case grouped:
 		if name == "" {
 			return "", main, paren
 		}
-		return "", columnField(name), paren
+		return "", cell.ColumnField(name), paren
 	}
-	if f, ok := statField(name); ok {
+	if f, ok := cell.StatField(name); ok {
 		return "", f, paren
 	}
 	return name, main, paren

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
 	"github.com/stretchr/testify/require"
 )
 
@@ -109,32 +110,32 @@ func FuzzShapedChecks(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		if !kvShaped(s) {
-			_, ok := parseLine(kvParser, s)
+			_, ok := grammar.ParseLine(kvParser, s)
 			require.False(t, ok, "kv %q", s)
 		}
 		// the family only ever read lines with a '/' or "Total time:"
 		if !perfBenchShaped(s) && (strings.Contains(s, "/") || strings.HasPrefix(s, "Total time:")) {
-			_, ok := parseLine(perfBenchParser, s)
+			_, ok := grammar.ParseLine(perfBenchParser, s)
 			require.False(t, ok, "perf bench %q", s)
 		}
 		if !listShaped(strings.TrimSpace(s)) {
-			_, ok := parseLine(listRowParser, strings.TrimSpace(s))
+			_, ok := grammar.ParseLine(listRowParser, strings.TrimSpace(s))
 			require.False(t, ok && fieldCount(s) <= 8 && strings.TrimSpace(s) != "" && strings.ContainsAny(strings.TrimSpace(s)[len(strings.TrimSpace(s))-1:], "0123456789%"), "list %q", s)
 		}
 		if line := strings.TrimSpace(s); !amdHeaderShaped(line) {
-			_, ok := parseLine(amdHeaderParser, line)
+			_, ok := grammar.ParseLine(amdHeaderParser, line)
 			require.False(t, ok, "amd header %q", s)
 		}
 		if line := strings.TrimSpace(s); !mayNamePct(line) {
-			h, ok := parseLine(listHeaderParser, line)
+			h, ok := grammar.ParseLine(listHeaderParser, line)
 			require.False(t, ok && pctHeading(h.Words), "list header %q", s)
 		}
 		if !perfStatShaped(s) {
-			_, err := parseText(perfStatParser, s)
+			_, err := grammar.Parse(perfStatParser, s)
 			require.Error(t, err, "perf stat %q", s)
 		}
 		if !barShaped(s) {
-			_, ok := parseLine(barChartParser, s)
+			_, ok := grammar.ParseLine(barChartParser, s)
 			require.False(t, ok && (strings.Contains(s, "*") || strings.Contains(s, "#") || strings.Contains(s, "=")), "bar %q", s)
 		}
 	})

@@ -8,6 +8,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
 )
 
 // The histogram family reads latency distributions as two tools print them:
@@ -80,7 +81,7 @@ var histParser = participle.MustBuild[histLine](
 
 // histParse parses one pre-checked line; nil when it is none of the shapes.
 func histParse(text string) *histLine {
-	l, err := parseText(histParser, text)
+	l, err := grammar.Parse(histParser, text)
 	if err != nil {
 		return nil
 	}

@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
 )
 
 // keyValue reads "key: value (label: x%) (pct)" lines, grouped under
@@ -67,7 +68,7 @@ func kvRead(text string) (*kvLine, bool) {
 	if !kvShaped(text) {
 		return nil, false
 	}
-	kv, ok := parseLine(kvParser, text)
+	kv, ok := grammar.ParseLine(kvParser, text)
 	if !ok || !unicode.IsLetter([]rune(kv.Key[0])[0]) {
 		return nil, false // "50.0000th: 21" is a percentile line
 	}
@@ -239,10 +240,10 @@ var devParser = buildCellParser[devLine]()
 
 // devRead reads a devLine after a cheap check for its closing ')'.
 func devRead(text string) (*devLine, bool) {
-	if !strings.HasSuffix(text, ")") || !unicode.IsLetter([]rune(text)[0]) || len(text) > maxRowLen {
+	if !strings.HasSuffix(text, ")") || !unicode.IsLetter([]rune(text)[0]) || len(text) > grammar.MaxLine {
 		return nil, false
 	}
-	return parseLine(devParser, text)
+	return grammar.ParseLine(devParser, text)
 }
 
 // kernbenchStats are the statistics kernbench itself prints; the kernbench

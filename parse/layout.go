@@ -4,10 +4,12 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lkmlbench/lkmlbench/parse/internal/cell"
 	"github.com/lkmlbench/lkmlbench/parse/internal/shell"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
-// Layer 2, geometry. A candidate block's lines, lexed once (lexcache.go),
+// Layer 2, geometry. A candidate block's lines, lexed once (token.Cache),
 // are cut into pieces (runs of tokens between '|' separators and gaps of
 // two or more blanks, never inside brackets) at the columns of the lines
 // in canonical form (package text: tabs expanded, Unicode spaces as
@@ -15,13 +17,13 @@ import (
 // rows, sub-headings, row groups, rows a mailer wrapped), its value
 // columns, and its header lines stacked above, each fragment given to the
 // columns it titles; it knows nothing of what a cell means beyond "holds a
-// value" (interpretation, interpret.go) or what the rows and columns stand
+// value" (interpretation, package cell) or what the rows and columns stand
 // for (semantics, columnar.go and semantics.go).
 
 // piece is a run of tokens of one line between separators.
 type piece struct {
 	start, end int // byte columns in the canonical line
-	toks       []tok
+	toks       []token.Token
 	pipeBefore bool // a '|' separates this piece from the one before
 }
 
@@ -30,29 +32,29 @@ func (p piece) text(line string) string { return line[p.start:p.end] }
 
 // cutPieces splits a lexed line at '|' tokens and at gaps of two or more
 // blanks outside brackets.
-func cutPieces(ts []tok) []piece {
+func cutPieces(ts []token.Token) []piece {
 	out := make([]piece, 0, min(len(ts), 16))
 	depth := 0
 	cur := -1  // index in out of the open piece
 	from := -1 // index in ts of its first token: a piece's tokens are a run of ts
 	pipe := false
 	for i, t := range ts {
-		if t.kind == tPipe {
+		if t.Kind == token.Pipe {
 			cur, pipe, depth = -1, true, 0
 			continue
 		}
-		if cur >= 0 && depth == 0 && t.start-ts[i-1].end >= 2 && !qualifies(ts[i-1], t) {
+		if cur >= 0 && depth == 0 && t.Start-ts[i-1].End >= 2 && !qualifies(ts[i-1], t) {
 			cur = -1
 		}
 		if cur < 0 {
-			out = append(out, piece{start: t.start, end: t.end, pipeBefore: pipe})
+			out = append(out, piece{start: t.Start, end: t.End, pipeBefore: pipe})
 			cur, from, pipe = len(out)-1, i, false
 		}
 		p := &out[cur]
 		p.toks = ts[from : i+1 : i+1]
-		p.end = t.end
-		if t.kind != tParen && t.kind != tBrack {
-			depth += strings.Count(t.text, "(") + strings.Count(t.text, "[") - strings.Count(t.text, ")") - strings.Count(t.text, "]")
+		p.end = t.End
+		if t.Kind != token.Paren && t.Kind != token.Brack {
+			depth += strings.Count(t.Text, "(") + strings.Count(t.Text, "[") - strings.Count(t.Text, ")") - strings.Count(t.Text, "]")
 			if depth < 0 {
 				depth = 0
 			}
@@ -65,12 +67,12 @@ func cutPieces(ts []tok) []piece {
 // far apart they are written: a figure in brackets or a "+-" after a
 // number ("1.0685  (-0.3%)", "13.48    +-  5.19%"), the spread after a
 // "+-".
-func qualifies(prev, t tok) bool {
+func qualifies(prev, t token.Token) bool {
 	switch {
-	case prev.kind == tPM:
-		return t.kind == tNum
-	case prev.kind == tNum || prev.kind == tPercent:
-		return t.kind == tParen || t.kind == tBrack || t.kind == tPM
+	case prev.Kind == token.PM:
+		return t.Kind == token.Num
+	case prev.Kind == token.Num || prev.Kind == token.Percent:
+		return t.Kind == token.Paren || t.Kind == token.Brack || t.Kind == token.PM
 	}
 	return false
 }
@@ -95,7 +97,7 @@ type layLine struct {
 	assign  bool // a "name=value" line (neper and other tools print results so)
 	// For data lines: the label pieces and the value cells.
 	labels []piece
-	cells  []cellRead
+	cells  []cell.Cell
 }
 
 // readLine classifies line i of a block and, for a data line, reads its
@@ -117,7 +119,7 @@ func readLine(b *Block, i int) layLine {
 		l.class = lcPipeOnly
 		return l
 	}
-	if len(text) > maxColLine {
+	if len(text) > token.MaxLine {
 		l.class = lcText
 		return l
 	}
@@ -129,7 +131,7 @@ func readLine(b *Block, i int) layLine {
 	ts := b.tokensOf(i, text)
 	l.pieces = cutPieces(ts)
 	for _, t := range ts {
-		if t.kind == tPipe {
+		if t.Kind == token.Pipe {
 			l.hasPipe = true
 			break
 		}
@@ -164,9 +166,9 @@ func assignment(text string) (int, bool) {
 func (l *layLine) readCells(style CommaStyle) {
 	ps := l.pieces
 	var labels []piece
-	var cells []cellRead
+	var cells []cell.Cell
 	for i, p := range ps {
-		cs, ok := readCell(p, style)
+		cs, ok := cell.Read(p.toks, p.start, p.end, style)
 		if !ok && len(ps) == 1 {
 			// spacing collapsed to single blanks: the label and the
 			// values share the line's one piece ("with-a 1.0 (+2%) 2.0")
@@ -182,12 +184,12 @@ func (l *layLine) readCells(style CommaStyle) {
 			labels = append(labels, p)
 			continue
 		}
-		if len(cells) == 0 && l.hasPipe && !p.pipeBefore && keyBeforePipe(ps[i:]) && len(cs) == 1 && cs[0].integer() {
+		if len(cells) == 0 && l.hasPipe && !p.pipeBefore && keyBeforePipe(ps[i:]) && len(cs) == 1 && cs[0].Integer() {
 			labels = append(labels, p)
 			continue
 		}
 		if cells == nil {
-			cells = cs // readCell's own slice: nothing else holds it
+			cells = cs // cell.Read's own slice: nothing else holds it
 		} else {
 			cells = append(cells, cs...)
 		}
@@ -200,14 +202,13 @@ func (l *layLine) readCells(style CommaStyle) {
 
 // splitLabel cuts a piece into a label and the value cells that end it,
 // at the first token from which everything reads as values.
-func splitLabel(p piece, style CommaStyle) (piece, []cellRead, bool) {
+func splitLabel(p piece, style CommaStyle) (piece, []cell.Cell, bool) {
 	for k := 1; k < len(p.toks); k++ {
-		if p.toks[k].kind != tNum {
+		if p.toks[k].Kind != token.Num {
 			continue
 		}
-		rest := piece{start: p.toks[k].start, end: p.end, toks: p.toks[k:]}
-		if cs, ok := readCell(rest, style); ok && len(cs) >= 2 {
-			return piece{start: p.start, end: p.toks[k-1].end, toks: p.toks[:k], pipeBefore: p.pipeBefore}, cs, true
+		if cs, ok := cell.Read(p.toks[k:], p.toks[k].Start, p.end, style); ok && len(cs) >= 2 {
+			return piece{start: p.start, end: p.toks[k-1].End, toks: p.toks[:k], pipeBefore: p.pipeBefore}, cs, true
 		}
 	}
 	return piece{}, nil, false
@@ -372,7 +373,7 @@ func nextIsData(lines []layLine, i int) bool {
 // client put it), and holds fewer cells than the row.
 func continuesRow(row, next layLine) bool {
 	return len(next.labels) == 0 && len(row.labels) > 0 && !row.hasPipe && !next.hasPipe &&
-		next.cells[0].start < row.cells[0].start && len(next.cells) < len(row.cells)
+		next.cells[0].Start < row.cells[0].Start && len(next.cells) < len(row.cells)
 }
 
 // joinRow appends the cells of a wrapped row's rest, placed after the row
@@ -380,10 +381,10 @@ func continuesRow(row, next layLine) bool {
 func joinRow(row, next layLine) layLine {
 	shift := len(row.text) + 2
 	out := row
-	out.cells = append(append([]cellRead(nil), row.cells...), next.cells...)
+	out.cells = append(append([]cell.Cell(nil), row.cells...), next.cells...)
 	for k := len(row.cells); k < len(out.cells); k++ {
-		out.cells[k].start += shift
-		out.cells[k].end += shift
+		out.cells[k].Start += shift
+		out.cells[k].End += shift
 	}
 	return out
 }
@@ -564,7 +565,7 @@ type grid struct {
 	// rows), each row one variant
 	casesAcross bool
 	labelHead   string // header fragments over the row labels
-	cells       [][]*cellRead
+	cells       [][]*cell.Cell
 	labels      []string
 	// labelPieces is how many pieces the rows' labels are made of (the
 	// most common count), and pipeField the '|'-separated field of the
@@ -597,10 +598,10 @@ func place(bd body) (grid, bool) {
 		}
 		for j, c := range l.cells {
 			if !seen[j] {
-				g.cols[j], seen[j] = span{c.start, c.end}, true
+				g.cols[j], seen[j] = span{c.Start, c.End}, true
 				continue
 			}
-			g.cols[j].start, g.cols[j].end = min(g.cols[j].start, c.start), max(g.cols[j].end, c.end)
+			g.cols[j].start, g.cols[j].end = min(g.cols[j].start, c.Start), max(g.cols[j].end, c.End)
 		}
 	}
 	for j := 1; j < n; j++ {
@@ -616,14 +617,14 @@ func place(bd body) (grid, bool) {
 	}
 	for k := range bd.lines {
 		l := &bd.lines[k]
-		row := make([]*cellRead, n)
+		row := make([]*cell.Cell, n)
 		if len(l.cells) == n {
 			for j := range l.cells {
 				row[j] = &l.cells[j]
 			}
 		} else {
 			for k := range l.cells {
-				j := nearestColumn(g.cols, l.cells[k].start, l.cells[k].end)
+				j := nearestColumn(g.cols, l.cells[k].Start, l.cells[k].End)
 				if row[j] != nil {
 					return grid{}, false
 				}
@@ -852,7 +853,7 @@ func byOrder(text string, n int) (titles []string, head string, ok bool) {
 	case n + 1:
 		return words[1:], words[0], true
 	}
-	chunks := splitTitle(text, 0)
+	chunks := cell.SplitTitle(text, 0)
 	if len(chunks) < 2 || len(chunks) > n || n%len(chunks) != 0 {
 		return nil, "", false
 	}
@@ -915,7 +916,7 @@ func pipeFields(rows []layLine, n int) ([]int, int) {
 		if out == nil {
 			out, pipes = make([]int, n), len(ps)
 			for j, c := range l.cells {
-				out[j] = fieldOf(ps, c.start)
+				out[j] = fieldOf(ps, c.Start)
 			}
 			continue
 		}
@@ -923,7 +924,7 @@ func pipeFields(rows []layLine, n int) ([]int, int) {
 			return nil, 0
 		}
 		for j, c := range l.cells {
-			if fieldOf(ps, c.start) != out[j] {
+			if fieldOf(ps, c.Start) != out[j] {
 				return nil, 0
 			}
 		}

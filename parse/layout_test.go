@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -25,7 +26,7 @@ func TestCutPieces(t *testing.T) {
 		{"( 0.40%,  0.00%) | x", []string{"( 0.40%,  0.00%)", "x"}},
 	} {
 		var got []string
-		for _, p := range cutPieces(tokenize(tc.in)) {
+		for _, p := range cutPieces(token.Line(tc.in)) {
 			got = append(got, p.text(tc.in))
 		}
 		assert.Equal(t, tc.want, got, "%q", tc.in)
@@ -60,49 +61,6 @@ func TestReadLine(t *testing.T) {
 		assert.Equal(t, tc.class, l.class, "%q", tc.in)
 		assert.Equal(t, tc.labels, labelText(l.text, l.labels), "%q", tc.in)
 		assert.Len(t, l.cells, tc.cells, "%q", tc.in)
-	}
-}
-
-func TestMinSec(t *testing.T) {
-	for in, want := range map[string]string{"1m41s": "101", "5m06s": "306", "0m0.5s": "0.5", "12m00.25s": "720.25"} {
-		got, ok := minSec(in)
-		assert.True(t, ok, in)
-		assert.Equal(t, want, got, in)
-	}
-	for _, in := range []string{"1m", "m41s", "1m4x1s", "1ms", "1m123s"} {
-		_, ok := minSec(in)
-		assert.False(t, ok, in)
-	}
-}
-
-func TestReadCell(t *testing.T) {
-	for _, tc := range []struct {
-		in    string
-		n     int // cells
-		slots int // slots of the first cell
-		tuple bool
-		list  bool
-	}{
-		{"4.25 (0.00 pct)", 1, 1, false, false},
-		{"3.632 us ( -1.91%)", 1, 1, false, false},
-		{"184, 171, 199", 1, 3, false, true},
-		{"88.1k, 87.6k", 1, 2, false, true},
-		{"( 0.40%,  0.00%)", 1, 2, true, false},
-		{"( 3.70%, 93.53%", 1, 2, true, false}, // the closing bracket was lost
-		{"1.0242 (+1.5%) 1.0260 (+1.5%)", 2, 1, false, false},
-		{"N/A", 1, 1, false, false},
-	} {
-		ts := tokenize(tc.in)
-		cs, ok := readCell(piece{toks: ts, end: len(tc.in)}, CommaUnknown)
-		require.True(t, ok, tc.in)
-		assert.Len(t, cs, tc.n, tc.in)
-		assert.Len(t, cs[0].slots, tc.slots, tc.in)
-		assert.Equal(t, tc.tuple, cs[0].tuple, tc.in)
-		assert.Equal(t, tc.list, cs[0].list, tc.in)
-	}
-	for _, in := range []string{"hackbench", "x86_64", "(snooze, CEDE)", "1, "} {
-		_, ok := readCell(piece{toks: tokenize(in), end: len(in)}, CommaUnknown)
-		assert.False(t, ok, in)
 	}
 }
 
@@ -197,12 +155,12 @@ func dumpLaid(out *strings.Builder, b *Block, lt laidTable) {
 				continue
 			}
 			var parts []string
-			for _, s := range c.slots {
+			for _, s := range c.Slots {
 				switch {
-				case s.missing:
+				case s.Missing:
 					parts = append(parts, "-")
 				default:
-					parts = append(parts, cellText(s))
+					parts = append(parts, s.Written())
 				}
 			}
 			fmt.Fprintf(out, " [%s]", strings.Join(parts, ","))
@@ -251,36 +209,4 @@ func FuzzLayout(f *testing.F) {
 			}
 		}
 	})
-}
-
-// FuzzReadCell: the cell reader never panics and every number it reads
-// is a valid decimal.
-func FuzzReadCell(f *testing.F) {
-	for _, s := range []string{"4.25 (0.00 pct)", "184, 171, 199", "( 0.40%,  0.00%)", "1m41s", "3.703 us ( -1.91%)", "88.1k, 87.6k"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, in string) {
-		if len(in) > maxColLine {
-			return
-		}
-		for _, p := range cutPieces(tokenize(in)) {
-			cs, ok := readCell(p, CommaUnknown)
-			if !ok {
-				continue
-			}
-			for _, c := range cs {
-				for _, s := range c.slots {
-					if !s.missing && !isDecimal(s.num) {
-						t.Fatalf("cell %q of %q reads as %q", p.text(in), in, s.num)
-					}
-				}
-			}
-		}
-	})
-}
-
-// isDecimal reports whether s is a plain or e-notation decimal.
-func isDecimal(s string) bool {
-	_, ok := ReadNumber(s, CommaUnknown)
-	return ok
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // Family reads one layout of benchmark table.
@@ -31,7 +32,7 @@ type Block struct {
 
 	seg   *segment
 	base  int           // index of Lines[0] in seg.lines
-	lex   *lineTokens   // tokens of Lines, lexed once (lexcache.go)
+	lex   *token.Cache  // tokens of Lines, lexed once
 	grids *[]gridRegion // the grid regions, found once for both grid families
 	trims []string      // the lines without surrounding blanks (trim)
 }
@@ -46,6 +47,19 @@ func (b *Block) trim(i int) string {
 		}
 	}
 	return b.trims[i]
+}
+
+// tokens returns the column tokens of line i of the block. Callers must
+// not modify them; appending to them copies.
+func (b *Block) tokens(i int) []token.Token { return b.tokensOf(i, b.Lines[i].Text) }
+
+// tokensOf returns the column tokens of text, line i of the block or a
+// rewritten copy of it.
+func (b *Block) tokensOf(i int, text string) []token.Token {
+	if b.lex == nil || b.lex.Len() != len(b.Lines) {
+		b.lex = token.NewCache(len(b.Lines))
+	}
+	return b.lex.Of(i, b.Lines[i].Text, text)
 }
 
 // Texts returns the text of every line of the block.

@@ -7,6 +7,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
 )
 
 // The perf-sched family reads `perf sched latency` output: one row per task,
@@ -86,7 +87,7 @@ func perfSchedRead(b *Block, i int) (perfSchedRow, bool) {
 		text = strings.TrimRight(text, " \t") + " " + b.trim(end)
 		end++
 	}
-	cells, err := parseText(perfSchedParser, text[bar:])
+	cells, err := grammar.Parse(perfSchedParser, text[bar:])
 	if err != nil {
 		return perfSchedRow{}, false
 	}

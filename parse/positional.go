@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/cell"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // positional reads space-aligned tables whose cells are placed by column
@@ -70,7 +72,7 @@ func isTableRule(t string) bool {
 // segmentedRule is a dash rule cut into three or more segments by blanks.
 func segmentedRule(s string) bool {
 	t := strings.TrimSpace(s)
-	return isTableRule(t) && len(strings.Fields(t)) >= 3 && len(s) <= maxColLine
+	return isTableRule(t) && len(strings.Fields(t)) >= 3 && len(s) <= token.MaxLine
 }
 
 // framedHeader is a header line of dash-framed group titles
@@ -85,7 +87,7 @@ func framedHeader(s string) bool {
 			n++
 		}
 	}
-	return n >= 2 && len(s) <= maxColLine
+	return n >= 2 && len(s) <= token.MaxLine
 }
 
 // readPositional reads the table whose rows start at line first; rule is
@@ -99,7 +101,7 @@ func readPositional(b *Block, rule, first int) (Match, bool) {
 	hstart := headEnd
 	for hstart > 0 && headEnd-hstart < 3 {
 		t := b.trim(hstart - 1)
-		if t == "" || isRule(t) || sentenceEnd(t) || strings.HasSuffix(t, ":") || !hasLetter(t) || len(t) > maxColLine {
+		if t == "" || isRule(t) || sentenceEnd(t) || strings.HasSuffix(t, ":") || !hasLetter(t) || len(t) > token.MaxLine {
 			break
 		}
 		hstart--
@@ -108,11 +110,11 @@ func readPositional(b *Block, rule, first int) (Match, bool) {
 		return Match{}, false
 	}
 	// data lines: until a blank line, a rule or prose
-	var rows [][]tok
+	var rows [][]token.Token
 	var lines []int
 	for i := first; i < len(b.Lines); i++ {
 		t := b.trim(i)
-		if t == "" || isRule(t) || len(b.Lines[i].Text) > maxColLine || strings.ContainsAny(t, "|:=") || isProse(t) {
+		if t == "" || isRule(t) || len(b.Lines[i].Text) > token.MaxLine || strings.ContainsAny(t, "|:=") || isProse(t) {
 			break
 		}
 		ts := b.tokens(i)
@@ -166,9 +168,9 @@ func hasLetter(s string) bool {
 }
 
 // hasValue reports whether a row holds a number token.
-func hasValue(ts []tok) bool {
+func hasValue(ts []token.Token) bool {
 	for _, t := range ts {
-		if t.kind == tNum {
+		if t.Kind == token.Num {
 			return true
 		}
 	}
@@ -177,14 +179,14 @@ func hasValue(ts []tok) bool {
 
 // dataSpans are the column spans the rows' tokens occupy: runs of byte
 // positions some row has a token on.
-func dataSpans(rows [][]tok) []span {
+func dataSpans(rows [][]token.Token) []span {
 	var used []bool
 	for _, ts := range rows {
 		for _, t := range ts {
-			for len(used) < t.end {
+			for len(used) < t.End {
 				used = append(used, false)
 			}
-			for k := t.start; k < t.end; k++ {
+			for k := t.Start; k < t.End; k++ {
 				used[k] = true
 			}
 		}
@@ -210,7 +212,7 @@ func dataSpans(rows [][]tok) []span {
 // gaps; one over words stays one column ("Linux 2.6.9-" under "OS"). When
 // some data lies outside every segment the rule does not fit and the data
 // spans are the columns.
-func ruleSpans(rule string, data []span, rows [][]tok) []span {
+func ruleSpans(rule string, data []span, rows [][]token.Token) []span {
 	var out []span
 	for _, s := range spaceRuns(rule) {
 		var in []span
@@ -239,10 +241,10 @@ func ruleSpans(rule string, data []span, rows [][]tok) []span {
 
 // numbersOnly reports whether every token of the rows within s is a
 // number or a missing mark.
-func numbersOnly(rows [][]tok, s span) bool {
+func numbersOnly(rows [][]token.Token, s span) bool {
 	for _, ts := range rows {
 		for _, t := range ts {
-			if t.start < s.end && t.end > s.start && t.kind != tNum && !missingCell([]tok{t}) {
+			if t.Start < s.end && t.End > s.start && t.Kind != token.Num && !missingCell([]token.Token{t}) {
 				return false
 			}
 		}
@@ -287,11 +289,11 @@ func colOf(cols []span, a, z int) int {
 
 // labelColumns counts the leading columns that hold a word in some row:
 // the row label ("Host", "OS"). A column of numbers ends the label.
-func labelColumns(rows [][]tok, cols []span) int {
+func labelColumns(rows [][]token.Token, cols []span) int {
 	word := make([]bool, len(cols))
 	for _, ts := range rows {
 		for _, t := range ts {
-			if j := colOf(cols, t.start, t.end); j >= 0 && t.kind != tNum && !IsMissing(t.text) {
+			if j := colOf(cols, t.Start, t.End); j >= 0 && t.Kind != token.Num && !IsMissing(t.Text) {
 				word[j] = true
 			}
 		}
@@ -313,11 +315,11 @@ func nameColumns(heads []string, cols []span, lab int) (names, groups []string, 
 	top = -1
 	for li, h := range heads {
 		for _, c := range headerTitles(h) {
-			words := spaceRuns(c.text)
+			words := spaceRuns(c.Text)
 			hit := map[int]bool{}
 			each := true
 			for _, w := range words {
-				a, z := c.start+w.start, c.start+w.end
+				a, z := c.Start+w.start, c.Start+w.end
 				n := 0
 				for j, col := range cols {
 					if a < col.end && z > col.start {
@@ -342,21 +344,21 @@ func nameColumns(heads []string, cols []span, lab int) (names, groups []string, 
 				lo = min(lo, j)
 			}
 			if lo < lab {
-				head = strings.TrimSpace(c.text) // over the label: its title
+				head = strings.TrimSpace(c.Text) // over the label: its title
 				continue
 			}
 			if top < 0 {
 				top = li
 			}
-			framed := strings.HasPrefix(c.text, "-") || strings.HasSuffix(c.text, "-")
+			framed := strings.HasPrefix(c.Text, "-") || strings.HasSuffix(c.Text, "-")
 			if each && !framed && len(hit) == len(words) && len(words) > 1 {
 				for _, w := range words {
-					j := colOf(cols, c.start+w.start, c.start+w.end)
-					names[j] = joinText(names[j], strings.Trim(c.text[w.start:w.end], "-"))
+					j := colOf(cols, c.Start+w.start, c.Start+w.end)
+					names[j] = joinText(names[j], strings.Trim(c.Text[w.start:w.end], "-"))
 				}
 				continue
 			}
-			title := strings.Trim(c.text, "- ")
+			title := strings.Trim(c.Text, "- ")
 			if len(hit) == 1 || title == "" {
 				for j := range hit {
 					names[j] = joinText(names[j], title)
@@ -379,13 +381,13 @@ func nameColumns(heads []string, cols []span, lab int) (names, groups []string, 
 // headerTitles cuts a header line into titles: at runs of two or more
 // blanks, and around dash-framed titles ("--Sequential Input-" "--Random-"),
 // which sit one blank apart.
-func headerTitles(h string) []chunk {
-	var out []chunk
-	for _, c := range spaceChunks(h) {
-		words := spaceRuns(c.text)
+func headerTitles(h string) []cell.Chunk {
+	var out []cell.Chunk
+	for _, c := range cell.SpaceChunks(h) {
+		words := spaceRuns(c.Text)
 		framed := false
 		for _, w := range words {
-			framed = framed || c.text[w.start] == '-'
+			framed = framed || c.Text[w.start] == '-'
 		}
 		if !framed {
 			out = append(out, c)
@@ -397,8 +399,8 @@ func headerTitles(h string) []chunk {
 				a = w.start
 			}
 			last := k == len(words)-1
-			if last || c.text[w.end-1] == '-' || c.text[words[k+1].start] == '-' {
-				out = append(out, chunk{text: c.text[a:w.end], start: c.start + a, end: c.start + w.end})
+			if last || c.Text[w.end-1] == '-' || c.Text[words[k+1].start] == '-' {
+				out = append(out, cell.Chunk{Text: c.Text[a:w.end], Start: c.Start + a, End: c.Start + w.end})
 				a = -1
 			}
 		}
@@ -408,7 +410,7 @@ func headerTitles(h string) []chunk {
 
 // posCell is one value of a row placed in its column.
 type posCell struct {
-	slot slot
+	slot cell.Slot
 	ok   bool
 }
 
@@ -416,20 +418,20 @@ type posCell struct {
 // its label columns, spaces collapsed); a value column holding a word or
 // a token that fits no column makes the table unreadable. empty reports
 // rows with empty cells.
-func placeCells(b *Block, lines []int, rows [][]tok, cols []span, lab int) (cells [][]posCell, labels []string, empty, ok bool) {
+func placeCells(b *Block, lines []int, rows [][]token.Token, cols []span, lab int) (cells [][]posCell, labels []string, empty, ok bool) {
 	for k, ts := range rows {
-		byCol := make([][]tok, len(cols))
+		byCol := make([][]token.Token, len(cols))
 		a, z := -1, -1
 		for _, t := range ts {
-			j := colOf(cols, t.start, t.end)
+			j := colOf(cols, t.Start, t.End)
 			if j < 0 {
 				return nil, nil, false, false
 			}
 			if j < lab {
 				if a < 0 {
-					a = t.start
+					a = t.Start
 				}
-				z = t.end
+				z = t.End
 				continue
 			}
 			byCol[j] = append(byCol[j], t)
@@ -459,11 +461,11 @@ func placeCells(b *Block, lines []int, rows [][]tok, cols []span, lab int) (cell
 
 // missingCell is a cell marked as not measured: "-", "N/A", "XX", or
 // bonnie++'s "+++++" for a run too fast to time.
-func missingCell(ts []tok) bool {
+func missingCell(ts []token.Token) bool {
 	if len(ts) != 1 {
 		return false
 	}
-	t := ts[0].text
+	t := ts[0].Text
 	return IsMissing(t) || strings.Trim(t, "+") == ""
 }
 
@@ -478,9 +480,9 @@ func posTable(b *Block, lines []int, labels []string, cells [][]posCell, names, 
 	variants, fields, titles := make([]string, n), make([]string, n), make([]string, n)
 	for j := lab; j < n; j++ {
 		titles[j] = strings.Trim(joinText(groups[j], names[j]), "()[] ")
-		switch f, stat := statField(names[j]); {
+		switch f, stat := cell.StatField(names[j]); {
 		case groups[j] != "" && names[j] != "":
-			variants[j], fields[j] = groups[j], columnField(strings.Trim(names[j], "()[]"))
+			variants[j], fields[j] = groups[j], cell.ColumnField(strings.Trim(names[j], "()[]"))
 		case groups[j] != "":
 			variants[j], fields[j] = groups[j], "value"
 		case stat:
@@ -492,17 +494,17 @@ func posTable(b *Block, lines []int, labels []string, cells [][]posCell, names, 
 	byRow := rowsAreVariants(head, labels, titles[lab:], fields[lab:])
 	if byRow {
 		for j := lab; j < n; j++ {
-			variants[j], fields[j] = "", columnField(titles[j])
+			variants[j], fields[j] = "", cell.ColumnField(titles[j])
 		}
 	} else {
 		changeColumns(variants, fields)
 	}
-	series := make([][]slot, len(cells))
+	series := make([][]cell.Slot, len(cells))
 	for k, r := range cells {
 		for j := lab; j < n; j++ {
 			series[k] = append(series[k], r[j].slot)
 			if !r[j].ok {
-				series[k][len(series[k])-1].missing = true
+				series[k][len(series[k])-1].Missing = true
 			}
 		}
 	}
@@ -521,7 +523,7 @@ func posTable(b *Block, lines []int, labels []string, cells [][]posCell, names, 
 			if !c.ok {
 				continue
 			}
-			units.add(c.slot.unit)
+			units.add(c.slot.Unit)
 			v := variants[j]
 			if byRow {
 				v = row.Case

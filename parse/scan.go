@@ -6,6 +6,7 @@ import (
 
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/parse/internal/text"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // Tuning of the candidate scanner. A table's header rarely sits more than a
@@ -77,7 +78,7 @@ func (s *segment) blocks() []*Block {
 		first, last := r[0], r[1]
 		start := s.blockStart(first)
 		lines := s.lines[start : last+1]
-		b := &Block{Lines: lines, seg: s, base: start, lex: newLineTokens(len(lines))}
+		b := &Block{Lines: lines, seg: s, base: start, lex: token.NewCache(len(lines))}
 		b.Comma = DetectCommaStyle(b.Texts())
 		out = append(out, b)
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
 )
 
 // The unixbench family reads the two result blocks of a UnixBench (BYTE
@@ -108,7 +109,7 @@ func unixbenchResults(b *Block, i int) (Match, int) {
 		if sub == nil {
 			break
 		}
-		tail, ok := parseLine(unixbenchParser, sub[2])
+		tail, ok := grammar.ParseLine(unixbenchParser, sub[2])
 		if !ok {
 			break
 		}

@@ -56,8 +56,8 @@ func shapeOf(text string) rowShape {
 		for { // strings.TrimLeft(t, "±~") without its rune-set scan
 			if strings.HasPrefix(t, "~") {
 				t = t[1:]
-			} else if strings.HasPrefix(t, plusMinus) {
-				t = t[len(plusMinus):]
+			} else if strings.HasPrefix(t, "±") {
+				t = t[len("±"):]
 			} else {
 				break
 			}

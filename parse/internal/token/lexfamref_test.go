@@ -1,11 +1,11 @@
-package parse
+package token
 
 import "github.com/alecthomas/participle/v2/lexer"
 
 // The regular-expression lexers of the tool families that lexfam.go
 // replaced, kept as the reference they are checked against.
 
-// refPerfStatLexer is perfStatLexer as regular expressions.
+// refPerfStatLexer is PerfStatLexer as regular expressions.
 var refPerfStatLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "NotCounted", Pattern: `<not (?:counted|supported)>`},
 	{Name: "PlusMinus", Pattern: `\+-|±`},
@@ -18,7 +18,7 @@ var refPerfStatLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Other", Pattern: `.`},
 })
 
-// refLkpLexer is lkpLexer as regular expressions.
+// refLkpLexer is LKPLexer as regular expressions.
 var refLkpLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Stddev", Pattern: `±\s*\d+(?:\.\d+)?%`},
 	{Name: "Change", Pattern: `[-+](?:\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|Inf)%?`},
@@ -27,7 +27,7 @@ var refLkpLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Metric", Pattern: `\S+`},
 })
 
-// refFioLexer is fioLexer as regular expressions.
+// refFioLexer is FioLexer as regular expressions.
 var refFioLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Number", Pattern: `\d+(?:\.\d+)?`},
 	{Name: "Word", Pattern: `[A-Za-z_][A-Za-z_0-9]*(?:/[A-Za-z]+)?`},
@@ -36,7 +36,7 @@ var refFioLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Other", Pattern: `.`},
 })
 
-// refPerfBenchLexer is perfBenchLexer as regular expressions.
+// refPerfBenchLexer is PerfBenchLexer as regular expressions.
 var refPerfBenchLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Number", Pattern: `[-+]?\d+(?:,\d{3})*(?:\.\d+)?`},
 	{Name: "Rate", Pattern: `(?i)(?:usecs|nsecs|msecs|secs|ops)/(?:op|sec|s)\b`},

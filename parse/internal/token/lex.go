@@ -1,16 +1,10 @@
-package parse
+package token
 
-import (
-	"strings"
-	"unicode/utf8"
-)
-
-// The token layer. Every table line is cut into tokens by one hand-written
-// scanner: a single pass over the bytes, no regular expression and no
-// allocation but the token slice. It is the column grammar the families
-// share (Paren, Pipe, Mark, Word, Num, Percent, Dash, Other, with white
+// Every table line is cut into column tokens by one hand-written scanner:
+// a single pass over the bytes, no regular expression and no allocation
+// but the token slice. It is the column grammar the readers share (Paren, Pipe, Mark, Word, Num, Percent, Dash, Other, with white
 // space between) with the same rules, in the same order of preference, as
-// the regular-expression lexer it replaced (kept in lex_test.go as the
+// the regular-expression lexer it replaced (kept in lexref_test.go as the
 // reference the fuzz targets compare it with):
 //
 //	Paren   \(\s*[-+−]?\d[\d.,]*(?:[eE][-+]?\d+)?\s*%?\s*\)
@@ -195,30 +189,30 @@ func runeEnd(s string, i int) int {
 }
 
 // scanLine appends the raw tokens of s (before refine) to out.
-func scanLine(s string, out []tok) []tok {
+func scanLine(s string, out []Token) []Token {
 	noWord := 0 // the run of word characters before this has no letter
 	for i := 0; i < len(s); {
 		c := s[i]
-		k, end := tOther, -1
+		k, end := Other, -1
 		switch {
 		case byteClass[c]&bSpace != 0:
 			i = spaceEnd(s, i)
 			continue
 		case c == '(':
 			if end = parenEnd(s, i); end > 0 {
-				k = tParen
+				k = Paren
 			}
 		case c == ')':
 		case c == '|':
-			k, end = tPipe, i+1
+			k, end = Pipe, i+1
 		case c == '*' || c == '^':
 			for end = i + 1; end < len(s) && (s[end] == '*' || s[end] == '^'); end++ {
 			}
-			k = tMark
+			k = Mark
 		default:
 			if i >= noWord {
 				if z, letter := wordEnd(s, i); letter {
-					k, end = tWord, z
+					k, end = Word, z
 				} else {
 					noWord = z
 				}
@@ -231,14 +225,14 @@ func scanLine(s string, out []tok) []tok {
 				if end < len(s) && s[end] == '%' {
 					end++
 				}
-				k = tNum
+				k = Num
 				if OutOfRange(s[i:end]) {
-					k = tOther // a missing value (IsMissing), not a number
+					k = Other // a missing value (IsMissing), not a number
 				}
 				break
 			}
 			if c == '%' {
-				k, end = tPercent, i+1
+				k, end = Percent, i+1
 				break
 			}
 			for end = i; end < len(s); {
@@ -251,15 +245,15 @@ func scanLine(s string, out []tok) []tok {
 				}
 			}
 			if end > i {
-				k = tDash
+				k = Dash
 			} else {
 				end = -1
 			}
 		}
 		if end < 0 {
-			k, end = tOther, runeEnd(s, i)
+			k, end = Other, runeEnd(s, i)
 		}
-		out = append(out, tok{kind: k, text: s[i:end], start: i, end: end})
+		out = append(out, Token{Kind: k, Text: s[i:end], Start: i, End: end})
 		i = end
 	}
 	return out
@@ -373,42 +367,4 @@ func matchQty(w string) (num, suffix string, ok bool) {
 		return "", "", false
 	}
 	return w[:e], rest, true
-}
-
-// ascii reports whether s is all ASCII.
-func ascii(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
-// hasDigit reports whether s holds an ASCII digit.
-func hasDigit(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if '0' <= s[i] && s[i] <= '9' {
-			return true
-		}
-	}
-	return false
-}
-
-// fieldCount is len(strings.Fields(s)) without building the fields, for
-// the families' cheap shape checks on every line.
-func fieldCount(s string) int {
-	n, in := 0, false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x80 {
-			return len(strings.Fields(s)) // Unicode white space
-		}
-		sp := c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
-		if !sp && !in {
-			n++
-		}
-		in = !sp
-	}
-	return n
 }

@@ -1,4 +1,4 @@
-package parse
+package token
 
 import (
 	"regexp"
@@ -9,7 +9,7 @@ import (
 )
 
 // The reference the token layer is checked against: the regular-expression
-// lexer, participle grammar and composite-word expressions that tokenize
+// lexer, participle grammar and composite-word expressions that Line
 // used before the hand-written scanner of lex.go.
 
 // The column-layout families (ascii-grid, pipe-grid, whitespace,
@@ -57,39 +57,39 @@ var refColParser = participle.MustBuild[refColLine](
 	participle.Elide("Space"),
 )
 
-// tokenize runs the column grammar over one line. The catch-all lexer rule
+// refTokenize runs the column grammar over one line. The catch-all lexer rule
 // makes every input lexable, so an error means a bug; it yields no tokens.
-func refTokenize(s string) []tok {
-	if len(s) > maxColLine {
+func refTokenize(s string) []Token {
+	if len(s) > MaxLine {
 		return nil
 	}
 	l, err := refColParser.ParseString("", s)
 	if err != nil {
 		return nil
 	}
-	out := make([]tok, 0, len(l.Tokens))
+	out := make([]Token, 0, len(l.Tokens))
 	for _, t := range l.Tokens {
-		var k tokKind
+		var k Kind
 		var text string
 		switch {
 		case t.Paren != "":
-			k, text = tParen, t.Paren
+			k, text = Paren, t.Paren
 		case t.Pipe != "":
-			k, text = tPipe, t.Pipe
+			k, text = Pipe, t.Pipe
 		case t.Mark != "":
-			k, text = tMark, t.Mark
+			k, text = Mark, t.Mark
 		case t.Word != "":
-			k, text = tWord, t.Word
+			k, text = Word, t.Word
 		case t.Num != "":
-			k, text = tNum, t.Num
+			k, text = Num, t.Num
 		case t.Percent != "":
-			k, text = tPercent, t.Percent
+			k, text = Percent, t.Percent
 		case t.Dash != "":
-			k, text = tDash, t.Dash
+			k, text = Dash, t.Dash
 		default:
-			k, text = tOther, t.Other
+			k, text = Other, t.Other
 		}
-		out = append(out, tok{kind: k, text: text, start: t.Pos.Offset, end: t.Pos.Offset + len(text)})
+		out = append(out, Token{Kind: k, Text: text, Start: t.Pos.Offset, End: t.Pos.Offset + len(text)})
 	}
 	return refRefine(s, out)
 }
@@ -102,23 +102,23 @@ var (
 )
 
 // refRefine is refine with the composite words read by refSplitWord.
-func refRefine(line string, ts []tok) []tok {
-	out := make([]tok, 0, len(ts))
+func refRefine(line string, ts []Token) []Token {
+	out := make([]Token, 0, len(ts))
 	for i := 0; i < len(ts); i++ {
 		t := ts[i]
 		switch {
-		case t.kind == tNum && strings.Count(t.text, ".") >= 2:
-			t.kind = tWord
-			for i+1 < len(ts) && ts[i+1].start == t.end && (ts[i+1].kind == tDash || ts[i+1].kind == tWord || ts[i+1].kind == tNum) {
+		case t.Kind == Num && strings.Count(t.Text, ".") >= 2:
+			t.Kind = Word
+			for i+1 < len(ts) && ts[i+1].Start == t.End && (ts[i+1].Kind == Dash || ts[i+1].Kind == Word || ts[i+1].Kind == Num) {
 				i++
-				t.end = ts[i].end
-				t.text = line[t.start:t.end]
+				t.End = ts[i].End
+				t.Text = line[t.Start:t.End]
 			}
 			out = append(out, t)
-		case t.kind == tDash && t.text == "+-":
-			t.kind = tPM
+		case t.Kind == Dash && t.Text == "+-":
+			t.Kind = PM
 			out = append(out, t)
-		case t.kind == tWord && i > 0:
+		case t.Kind == Word && i > 0:
 			out = append(out, refSplitWord(t)...)
 		default:
 			out = append(out, t)
@@ -128,37 +128,37 @@ func refRefine(line string, ts []tok) []tok {
 }
 
 // refSplitWord is appendWord as it was, with the regular expressions.
-func refSplitWord(t tok) []tok {
-	sub := func(k tokKind, a, z int) tok {
-		return tok{kind: k, text: t.text[a:z], start: t.start + a, end: t.start + z}
+func refSplitWord(t Token) []Token {
+	sub := func(k Kind, a, z int) Token {
+		return Token{Kind: k, Text: t.Text[a:z], Start: t.Start + a, End: t.Start + z}
 	}
-	if m := refPM.FindStringSubmatchIndex(t.text); m != nil {
-		var out []tok
+	if m := refPM.FindStringSubmatchIndex(t.Text); m != nil {
+		var out []Token
 		if m[2] >= 0 {
-			out = append(out, sub(tNum, m[2], m[3]))
+			out = append(out, sub(Num, m[2], m[3]))
 		}
-		out = append(out, sub(tPM, m[4], m[5]))
+		out = append(out, sub(PM, m[4], m[5]))
 		if m[6] >= 0 {
-			out = append(out, sub(tNum, m[6], m[7]))
+			out = append(out, sub(Num, m[6], m[7]))
 		}
 		return out
 	}
-	if m := refSlash.FindStringSubmatchIndex(t.text); m != nil {
-		return []tok{sub(tNum, m[2], m[3]), sub(tSlash, m[3], m[4]), sub(tNum, m[4], m[5])}
+	if m := refSlash.FindStringSubmatchIndex(t.Text); m != nil {
+		return []Token{sub(Num, m[2], m[3]), sub(Slash, m[3], m[4]), sub(Num, m[4], m[5])}
 	}
-	if m := refBrack.FindStringSubmatch(t.text); m != nil {
-		t.kind, t.num = tBrack, m[1]
-		return []tok{t}
+	if m := refBrack.FindStringSubmatch(t.Text); m != nil {
+		t.Kind, t.Number = Brack, m[1]
+		return []Token{t}
 	}
-	if m := refQty.FindStringSubmatch(t.text); m != nil {
+	if m := refQty.FindStringSubmatch(t.Text); m != nil {
 		if k, ok := magnitudes[m[2]]; ok {
-			t.kind, t.num, t.mult = tNum, m[1], k
-			return []tok{t}
+			t.Kind, t.Number, t.Mult = Num, m[1], k
+			return []Token{t}
 		}
 		if glueUnits[m[2]] {
-			t.kind, t.num, t.unit = tNum, m[1], m[2]
-			return []tok{t}
+			t.Kind, t.Number, t.Unit = Num, m[1], m[2]
+			return []Token{t}
 		}
 	}
-	return []tok{t}
+	return []Token{t}
 }

@@ -1,4 +1,4 @@
-package parse
+package grammar
 
 import (
 	"strings"
@@ -61,9 +61,19 @@ const maxLexed = 4096
 
 var lexemesOf = lexemeCache{m: map[lexKey]lexedLine{}}
 
-// grammarLexHook, when set (by tests), sees every line a grammar's lexer
-// lexes.
-var grammarLexHook func(def lexer.Definition, text string)
+// LexHook, when set (by tests), sees every line a grammar's lexer lexes,
+// and how many times before the cache started again empty (a line lexed
+// again after that is no second lexing of one block).
+var LexHook func(def lexer.Definition, text string, clears int)
+
+// ForgetLexemes empties the cache of lexed lines, for tests and benchmarks
+// that read the same text again as if for the first time. The shape memo
+// is kept: shapes do recur from message to message.
+func ForgetLexemes() {
+	lexemesOf.mu.Lock()
+	clear(lexemesOf.m)
+	lexemesOf.mu.Unlock()
+}
 
 // lexemes returns the lexemes of text under def (ending with EOF).
 func (c *lexemeCache) lexemes(def lexer.Definition, text string) ([]lexeme, error) {
@@ -74,8 +84,11 @@ func (c *lexemeCache) lexemes(def lexer.Definition, text string) ([]lexeme, erro
 	if ok {
 		return l.toks, l.err
 	}
-	if grammarLexHook != nil {
-		grammarLexHook(def, text)
+	if LexHook != nil {
+		c.mu.Lock()
+		clears := c.clears
+		c.mu.Unlock()
+		LexHook(def, text, clears)
 	}
 	scratch := lexemeScratch.Get().(*[]lexeme)
 	defer lexemeScratch.Put(scratch)

@@ -1,4 +1,4 @@
-package parse
+package token
 
 import (
 	"fmt"
@@ -140,7 +140,25 @@ func skipDigits(s string, i int) int {
 	return i
 }
 
-// Token types of cellLexer, in rule order.
+// IsCellWord reports whether every character of s may stand in a word of
+// the cell lexer (none of white space, ()[]:%*^| and '±') and one of them
+// is a letter, '_' or '#': the shape of a Word.
+func IsCellWord(s string) bool {
+	letter := false
+	for i := 0; i < len(s); i++ {
+		if cellClass[s[i]]&cStop != 0 || isPlusMinus(s, i) {
+			return false
+		}
+		letter = letter || cellClass[s[i]]&cLetter != 0
+	}
+	return letter
+}
+
+// IsCellLetter reports whether c makes a run of word characters a Word of
+// the cell lexer: an ASCII letter, '_' or '#'.
+func IsCellLetter(c byte) bool { return cellClass[c]&cLetter != 0 }
+
+// Token types of CellLexer, in rule order.
 const (
 	cellSci lexer.TokenType = lexer.EOF - 1 - iota
 	cellWord
@@ -242,14 +260,14 @@ func cellNumEnd(s string, i int) int {
 	return -1
 }
 
-// cellLexer cuts one table line into the tokens that the bracketed-cell
+// CellLexer cuts one table line into the tokens that the bracketed-cell
 // grammars (value-pct, pct-imp-cv, list, mmtests, key-value) read. A token
 // holding a letter is a Word ("1-groups", "latency_nice", "64VU"), so row
 // labels stay whole; brackets, colons, '%', '*' and '^' stand alone so that
 // cells are found by their bracket structure, never by column position.
-var cellLexer = newHandLexer(scanCell, "Sci", "Word", "Num", "Punct", "Space", "Other")
+var CellLexer = newHandLexer(scanCell, "Sci", "Word", "Num", "Punct", "Space", "Other")
 
-// Token types of wordLexer, in rule order.
+// Token types of WordLexer, in rule order.
 const (
 	wordKey lexer.TokenType = lexer.EOF - 1 - iota
 	wordName
@@ -274,6 +292,6 @@ func scanWord(s string, i int, _ *int) (lexer.TokenType, int) {
 	return wordName, z
 }
 
-// wordLexer splits a header line at white space; a word ending in ':' is a
+// WordLexer splits a header line at white space; a word ending in ':' is a
 // Key ("Test:", "#workers:", "LN:").
-var wordLexer = newHandLexer(scanWord, "Key", "Name", "Space")
+var WordLexer = newHandLexer(scanWord, "Key", "Name", "Space")

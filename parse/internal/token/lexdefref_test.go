@@ -1,11 +1,11 @@
-package parse
+package token
 
 import "github.com/alecthomas/participle/v2/lexer"
 
 // The regular-expression lexers that the hand-written ones of lexdef.go
 // replaced, kept as the reference they are checked against.
 
-// refCellLexer is cellLexer as regular expressions.
+// refCellLexer is CellLexer as regular expressions.
 var refCellLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Sci", Pattern: `[-+]?\d+(?:\.\d+)?[eE][-+]?\d+`},
 	{Name: "Word", Pattern: `[^\s()\[\]:%*^|±]*[A-Za-z_#][^\s()\[\]:%*^|±]*`},
@@ -15,7 +15,7 @@ var refCellLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Other", Pattern: `[^\s()\[\]:%*^|±A-Za-z_#0-9]+|.`},
 })
 
-// refWordLexer is wordLexer as regular expressions.
+// refWordLexer is WordLexer as regular expressions.
 var refWordLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Key", Pattern: `[^\s:]+:`},
 	{Name: "Name", Pattern: `\S+`},

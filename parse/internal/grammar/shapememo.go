@@ -1,4 +1,4 @@
-package parse
+package grammar
 
 import (
 	"encoding"
@@ -30,26 +30,15 @@ import (
 // slices, flags, positions and nested rules, none with its own Capture or
 // UnmarshalText (which may refuse a value). Grammars with other fields are
 // parsed every time; memoFor tells them apart by reflection when a grammar
-// is first used. TestCachedParses and FuzzShapeMemo compare every grammar's
-// readings with participle's own ParseString.
+// is first used. FuzzShapeMemo compares the memo's readings with
+// participle's own ParseString, and so do the tests of package parse for
+// every grammar of its families.
 //
 // The lines come to the memo as lexemes (lexemes.go).
 
 // errNoReading is the error of a line a grammar does not read. The shape
 // memo answers it without parsing, so it carries no position.
-var errNoReading = errors.New("parse: the grammar does not read this line")
-
-// parseText is p.ParseString("", text), read through the shape memo. Every
-// grammar of the package elides Space and nothing else, and none captures
-// raw tokens, so dropping Space changes no reading. A line the memo knows
-// the grammar does not read gives errNoReading.
-func parseText[T any](p *participle.Parser[T], text string) (*T, error) {
-	toks, err := lexemesOf.lexemes(p.Lexer(), text)
-	if err != nil {
-		return nil, err
-	}
-	return memoParse(p, text, toks)
-}
+var errNoReading = errors.New("grammar: the grammar does not read this line")
 
 // grammarMemo is the memo of one grammar.
 type grammarMemo struct {
@@ -349,4 +338,14 @@ func grammarLiterals(ebnf string) []string {
 		i += len(q) - 1
 	}
 	return out
+}
+
+// ascii reports whether s is all ASCII.
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

@@ -1,8 +1,7 @@
-package parse
+package token
 
 import (
 	"errors"
-	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -73,6 +72,7 @@ func DetectCommaStyle(lines []string) CommaStyle {
 	return CommaUnknown
 }
 
+// isDigit reports whether b is an ASCII digit.
 func isDigit(b byte) bool { return b >= '0' && b <= '9' }
 
 // ReadNumber reads one number token as written in a table cell and returns
@@ -192,68 +192,4 @@ func OutOfRange(tok string) bool {
 	}
 	_, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
 	return errors.Is(err, strconv.ErrRange)
-}
-
-// rangeWarnings names every number no float64 holds in the body, one
-// warning per cell with its line and offset: in a table row it is read as
-// a missing value (see IsMissing), elsewhere it breaks the columns of the
-// table it stands in; either way no such cell vanishes unsaid.
-func rangeWarnings(body []model.Line) []model.Warning {
-	var out []model.Warning
-	for _, l := range body {
-		if !mayOverflow(l.Text) {
-			continue
-		}
-		for _, f := range strings.FieldsFunc(l.Text, isCellBreak) {
-			if f = strings.TrimRight(f, "*^"); OutOfRange(f) {
-				if len(f) > 40 {
-					f = fmt.Sprintf("%s... (%d characters)", f[:40], len(f))
-				}
-				out = append(out, model.Warning{Line: l.No, Offset: l.Offset,
-					Message: fmt.Sprintf("%q is a number no float64 holds: no record (read as a missing value)", f)})
-			}
-		}
-	}
-	return out
-}
-
-// mayOverflow is the cheap check before rangeWarnings splits a line: a
-// run of 300 digits, or a digit followed by an exponent of three digits.
-func mayOverflow(s string) bool {
-	run := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if isDigit(c) {
-			if run++; run >= 300 {
-				return true
-			}
-			continue
-		}
-		if (c == 'e' || c == 'E') && run > 0 {
-			j := i + 1
-			if j < len(s) && (s[j] == '+' || s[j] == '-') {
-				j++
-			}
-			k := j
-			for k < len(s) && isDigit(s[k]) {
-				k++
-			}
-			if k-j >= 3 {
-				return true
-			}
-		}
-		if c != '.' && c != ',' {
-			run = 0
-		}
-	}
-	return false
-}
-
-// isCellBreak reports whether r separates the cells rangeWarnings looks at.
-func isCellBreak(r rune) bool {
-	switch r {
-	case ' ', '\t', '|', '(', ')', '[', ']', ';':
-		return true
-	}
-	return false
 }

@@ -1,4 +1,4 @@
-package parse
+package token
 
 import (
 	"errors"
@@ -18,12 +18,12 @@ type lexerPair struct {
 }
 
 var lexerPairs = []lexerPair{
-	{"cell", cellLexer, refCellLexer},
-	{"word", wordLexer, refWordLexer},
-	{"perf-stat", perfStatLexer, refPerfStatLexer},
-	{"lkp", lkpLexer, refLkpLexer},
-	{"fio", fioLexer, refFioLexer},
-	{"perf-bench", perfBenchLexer, refPerfBenchLexer},
+	{"cell", CellLexer, refCellLexer},
+	{"word", WordLexer, refWordLexer},
+	{"perf-stat", PerfStatLexer, refPerfStatLexer},
+	{"lkp", LKPLexer, refLkpLexer},
+	{"fio", FioLexer, refFioLexer},
+	{"perf-bench", PerfBenchLexer, refPerfBenchLexer},
 }
 
 // tokensOf lexes s and renders the tokens with their symbol names, so
@@ -62,26 +62,9 @@ func sameTokens(t *testing.T, p lexerPair, s string) {
 	}
 }
 
-// cellSamples add the corners of the cell grammars' lexers to lexSamples.
-var cellSamples = []string{
-	"1,2345 1,23 1,234.5 1,234,5 12. .5 -.5 \u22125 =-5 +\u22125",
-	"5e3abc 1.5e+10 1.e5 1e 1e+ -2.5E-3x", "Test: tip latency_nice :: a:b :x x: ",
-	"±5 5±0.5 a±b ±", "  1-groups     1.00 [ -0.00]( 2.10)", "#workers: 64VU",
-	"€ 12 € é5 \xff\xfe", "x\ny 5\n\n6", "[](){}:%*^|", "a_b #1 _",
-	"21655.40 *   2.19%*", "4.25 (0.00 pct)", "1.25 (  0.66)", "210, 198, 225",
-	"<not counted> <not supported> <not x> +- ± +-5 -x +x 1,234 % 1,234.5e3 5 %x",
-	"2,104,221,098      cycles:u   #    1.84  insn per cycle  ( +-  0.50% )  (75.00%)",
-	"/usr/bin/x a#b a(b) \f\r x\ny", "±  2% ±2.5% ±x +Inf% -Inf +5e3% -3.5 +.5",
-	"  1.234e+08 ±  2%     +12.3%  1.386e+08 ±  3%  will-it-scale.per_process_ops",
-	"read: IOPS=123k, BW=481MiB/s (504MB/s)(28.2GiB/60001msec)", "a_1/b c/ d/5 x=[ 635],",
-	"lat (usec): 20=0.01%, 50=0.01%; a-b", "x\n", "\n",
-	"Total time: 12.345 [sec]", "12.345678 usecs/op", "81000 ops/sec 5 OPS/S x",
-	"secs/secx ops/opx ops/s_ uſecs/op ops/ſ ops/ſx nsecs/Sec. msecs/s9 ops/",
-}
-
 func TestHandLexersMatchReference(t *testing.T) {
-	lines := append(fileLines(t, "testdata/golden/*.txt", "../testdata/wild/*"), lexSamples...)
-	lines = append(lines, cellSamples...)
+	lines := append(fileLines(t, golden, wild), samples(t, "column-samples.txt")...)
+	lines = append(lines, samples(t, "cell-samples.txt")...)
 	for _, p := range lexerPairs {
 		require.Equal(t, lexer.SymbolsByRune(p.ref), lexer.SymbolsByRune(p.hand), p.name)
 		for _, l := range lines {
@@ -95,11 +78,11 @@ func TestHandLexersMatchReference(t *testing.T) {
 // length of table rows.
 func FuzzHandLexers(f *testing.F) {
 	addLexSeeds(f)
-	for _, s := range cellSamples {
+	for _, s := range samples(f, "cell-samples.txt") {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if len(s) > maxRowLen/2 {
+		if len(s) > 256 {
 			return // the reference is quadratic in a run's length
 		}
 		for _, p := range lexerPairs {

@@ -1,4 +1,4 @@
-package parse
+package token
 
 import (
 	"strings"
@@ -38,7 +38,7 @@ func otherEnd(s string, i int) int {
 	return runeEnd(s, i)
 }
 
-// Token types of perfStatLexer, in rule order.
+// Token types of PerfStatLexer, in rule order.
 const (
 	psTokNotCounted lexer.TokenType = lexer.EOF - 1 - iota
 	psTokPlusMinus
@@ -107,10 +107,10 @@ func scanPerfStat(s string, i int, _ *int) (lexer.TokenType, int) {
 	return psTokOther, otherEnd(s, i)
 }
 
-// perfStatLexer cuts a perf stat counter line.
-var perfStatLexer = newHandLexer(scanPerfStat, "NotCounted", "PlusMinus", "Pct", "Number", "Hash", "Paren", "Name", "Space", "Other")
+// PerfStatLexer cuts a perf stat counter line.
+var PerfStatLexer = newHandLexer(scanPerfStat, "NotCounted", "PlusMinus", "Pct", "Number", "Hash", "Paren", "Name", "Space", "Other")
 
-// Token types of lkpLexer, in rule order.
+// Token types of LKPLexer, in rule order.
 const (
 	lkpTokStddev lexer.TokenType = lexer.EOF - 1 - iota
 	lkpTokChange
@@ -163,11 +163,11 @@ func scanLKP(s string, i int, _ *int) (lexer.TokenType, int) {
 	return lkpTokMetric, j
 }
 
-// lkpLexer tokenises a robot row: signed numbers are changes, unsigned ones
+// LKPLexer tokenises a robot row: signed numbers are changes, unsigned ones
 // values, "± N%" one stddev token, and the metric name anything else.
-var lkpLexer = newHandLexer(scanLKP, "Stddev", "Change", "Value", "Space", "Metric")
+var LKPLexer = newHandLexer(scanLKP, "Stddev", "Change", "Value", "Space", "Metric")
 
-// Token types of fioLexer, in rule order.
+// Token types of FioLexer, in rule order.
 const (
 	fioTokNumber lexer.TokenType = lexer.EOF - 1 - iota
 	fioTokWord
@@ -175,6 +175,9 @@ const (
 	fioTokSpace
 	fioTokOther
 )
+
+// isLetter reports whether c is an ASCII letter.
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // isWordStart reports whether c is [A-Za-z_].
 func isWordStart(c byte) bool { return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '_' }
@@ -215,10 +218,10 @@ func scanFio(s string, i int, _ *int) (lexer.TokenType, int) {
 	return fioTokOther, otherEnd(s, i)
 }
 
-// fioLexer cuts the lines of fio's report.
-var fioLexer = newHandLexer(scanFio, "Number", "Word", "Punct", "Space", "Other")
+// FioLexer cuts the lines of fio's report.
+var FioLexer = newHandLexer(scanFio, "Number", "Word", "Punct", "Space", "Other")
 
-// Token types of perfBenchLexer, in rule order.
+// Token types of PerfBenchLexer, in rule order.
 const (
 	pbTokNumber lexer.TokenType = lexer.EOF - 1 - iota
 	pbTokRate
@@ -324,5 +327,5 @@ func scanPerfBench(s string, i int, _ *int) (lexer.TokenType, int) {
 	return pbTokOther, otherEnd(s, i)
 }
 
-// perfBenchLexer cuts a perf bench result line.
-var perfBenchLexer = newHandLexer(scanPerfBench, "Number", "Rate", "Word", "Punct", "Space", "Other")
+// PerfBenchLexer cuts a perf bench result line.
+var PerfBenchLexer = newHandLexer(scanPerfBench, "Number", "Rate", "Word", "Punct", "Space", "Other")
