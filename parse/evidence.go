@@ -269,7 +269,7 @@ func shownState(t *model.Table) bool {
 		return false
 	}
 	clocked, logged, contact, keyEq, blamed, patched, fields, verdicts, powers, inventory := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-	numbers, zeros := 0, 0
+	numbers, zeros, ones := 0, 0, 0
 	for _, r := range t.Rows {
 		if clockTime(r.Case) {
 			clocked++
@@ -318,6 +318,9 @@ func shownState(t *model.Table) bool {
 			if c.Value.Valid() && c.Value.Float() == 0 {
 				zeros++
 			}
+			if c.Value.Valid() && c.Value.Float() == 1 {
+				ones++
+			}
 		}
 	}
 	rows := len(t.Rows)
@@ -364,6 +367,9 @@ func shownState(t *model.Table) bool {
 	}
 	if rows >= 2 && numbers >= 3 && zeros == numbers {
 		return true // nothing was measured: a mount table, a quota report, idle counters
+	}
+	if rows >= 2 && numbers >= 4 && ones > 0 && zeros+ones == numbers {
+		return true // bits: a truth table of modes, flags set or not
 	}
 	flags := 0
 	for _, v := range t.Variants {
@@ -804,7 +810,8 @@ func schemaKeys(variants []string) bool {
 // the words that must all appear: lsmod, free, df, lsblk, xfs_db's
 // free-space report, slabinfo, mpstat, vmstat, dstat, devfreq's summary,
 // xfs_io's seek, smartctl's error log, cpuidle's and the CPUs' sysfs
-// attributes.
+// attributes, and the field changes a bug tracker mails ("What |Removed
+// |Added").
 var stateHeaders = [][]string{
 	{"Size", "Used by"},
 	{"total", "used", "free", "shared"},
@@ -822,6 +829,7 @@ var stateHeaders = [][]string{
 	{"residency", "exit_latency"},
 	{"online", "capacity"},
 	{"Corrected", "Gigabytes"},
+	{"Removed", "Added"},
 }
 
 // stateHeader reports whether the column titles of t, or the line right

@@ -55,14 +55,17 @@ func (b *Block) rowTexts(m Match, t *model.Table) []string {
 
 // hexDump reports whether most row lines hold a word of hexadecimal
 // digits written at its full width: a 32 or 64 bit value with its leading
-// zeros ("00004800", "0000a000"), or two words of 8 or 16 digits mixing
-// letters and digits ("7fe2f6e8 0100e010"). Nobody writes a measured
-// number with leading zeros to fill a register's width.
+// zeros ("00004800", "0000a000"), two words of 8 or 16 digits mixing
+// letters and digits ("7fe2f6e8 0100e010"), or a run of bytes
+// ("00 14 00 fc fc", as hexdump and a sanitizer's shadow memory print
+// them). Nobody writes a measured number with leading zeros to fill a
+// register's width.
 func hexDump(rows []string) bool {
 	dumped := 0
 	for _, r := range rows {
 		padded, mixed := 0, 0
 		for _, w := range strings.Fields(r) {
+			w = strings.TrimSuffix(w, ":")
 			switch {
 			case !fullWidthHex(w):
 			case strings.HasPrefix(w, "00"):
@@ -71,11 +74,29 @@ func hexDump(rows []string) bool {
 				mixed++
 			}
 		}
-		if padded > 0 || mixed >= 2 {
+		if padded > 0 || mixed >= 2 || byteRun(r) {
 			dumped++
 		}
 	}
 	return len(rows) > 0 && dumped*2 >= len(rows)
+}
+
+// byteRun reports whether a line holds eight words or more of two
+// hexadecimal digits, most of them written with a leading zero or a
+// letter ("00", "0e", "fc"): bytes, where two-digit measurements
+// ("12 15 18") have neither.
+func byteRun(s string) bool {
+	n, hexy := 0, 0
+	for _, w := range strings.Fields(s) {
+		if len(w) != 2 || strings.Trim(w, "0123456789abcdefABCDEF") != "" {
+			continue
+		}
+		n++
+		if w[0] == '0' || strings.Trim(w, "0123456789") != "" {
+			hexy++
+		}
+	}
+	return n >= 8 && hexy*2 > n
 }
 
 // fullWidthHex reports whether w is 8 or 16 hexadecimal digits.

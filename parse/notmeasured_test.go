@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -146,6 +147,34 @@ var notMeasuredCases = []struct {
 			"        bLength                 7\n        bDescriptorType         5\n",
 		tables: 0,
 	},
+	{
+		name: "a sanitizer's shadow memory",
+		in: "Memory state around the buggy address:\n ffff88800a1b2280: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00\n" +
+			" ffff88800a1b2300: 00 00 00 00 00 00 00 00 00 00 00 00 00 fc fc fc\n" +
+			">ffff88800a1b2380: fc fc fc fc fc fc fc fc fc fc fc fc fc fc fc fc\n                   ^\n" +
+			" ffff88800a1b2400: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00\n" +
+			" ffff88800a1b2480: 00 00 00 00 00 00 00 00 00 00 00 00 00 fc fc fc\n" +
+			"==================================================================\n",
+		tables: 0,
+	},
+	{
+		name: "a bug tracker's field changes",
+		in: "https://bugzilla.example.org/show_bug.cgi?id=100001\n\nAnn Example (ann@example.org) changed:\n\n" +
+			"           What    |Removed                     |Added\n" +
+			"----------------------------------------------------------------------------\n" +
+			"     Comment #7 is|0                           |1\n            private|                            |\n" +
+			"     Comment #8 is|0                           |1\n            private|                            |\n" +
+			"                 CC|                            |ann@example.org\n",
+		tables: 0,
+	},
+	{
+		name: "a truth table of mode bits",
+		in: "    **Secure Mode Settings**\n\n       +---+---+---+---------------+\n       | S | HV| PR|Privilege      |\n" +
+			"       +===+===+===+===============+\n       | 1 | 0 | 1 | Problem       |\n       +---+---+---+---------------+\n" +
+			"       | 1 | 0 | 0 | Privileged(OS)|\n       +---+---+---+---------------+\n       | 1 | 1 | 0 | Ultravisor    |\n" +
+			"       +---+---+---+---------------+\n       | 1 | 1 | 1 | Reserved      |\n       +---+---+---+---------------+\n",
+		tables: 0,
+	},
 }
 
 // nbsp turns every '~' into a no-break space, as some mail clients pad
@@ -193,6 +222,21 @@ func TestNotMeasuredExplained(t *testing.T) {
 func TestShapesNotMeasured(t *testing.T) {
 	assert.True(t, hexDump([]string{"ctrl   7c01e2f0 0a0b3c4d", "stat   7c01e2f4 1f2e3d4c"}), "register words in pairs")
 	assert.False(t, hexDump([]string{"1a2b3c4d   5120", "5e6f7a8b   5010"}), "one commit id per row")
+	assert.True(t, byteRun("00c0  00 14 00 00 00 00 00 00 00 00 00 00 00 01 00 00"))
+	assert.True(t, byteRun("ffff88800a1b2300: 00 00 00 00 00 fc fc fc"))
+	assert.False(t, byteRun("latency  12 15 18 20 22 25 27 30 33"), "two-digit measurements")
+	assert.False(t, byteRun("00 00 00 fc"), "too few bytes")
+	bits := func(values ...string) model.Table {
+		var tb model.Table
+		for i, v := range values {
+			tb.Rows = append(tb.Rows, model.Row{Case: fmt.Sprintf("mode %d", i), Cells: []model.Cell{{Value: model.Number(v)}, {Value: model.Number(v)}}})
+		}
+		return tb
+	}
+	truth := bits("0", "1", "1")
+	assert.True(t, shownState(&truth), "bits")
+	counts := bits("0", "1", "2")
+	assert.False(t, shownState(&counts), "counts")
 	assert.False(t, switchList([]string{"a: +0.0 +0.0", "b: +0.0 +0.0"}), "no change at all is no switch")
 	assert.False(t, switchList([]string{"a: +2.0 +3.0", "b: +2.0 3.0"}), "a number without its sign")
 	logged := model.Table{Rows: []model.Row{
