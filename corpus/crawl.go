@@ -78,6 +78,10 @@ type crawl struct {
 	prog    Progress     // the committer's, then run's once the committer is done
 
 	budget *byteBudget // raw bytes in flight
+	// cores holds a token for each worker reading or decoding and for the
+	// committer storing a batch: at most Options.Workers of them run at
+	// once, so that n workers use n cores, the store's share included.
+	cores chan struct{}
 
 	cur     *batch
 	commits chan *batch // batches in order, to the committer
@@ -128,6 +132,7 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 	results := make(chan *result, 64)
 	tokens := make(chan struct{}, inFlight)
 	c.budget = newByteBudget(inFlightBytes)
+	c.cores = make(chan struct{}, c.opts.Workers)
 	decoding := newByteBudget(inFlightBytes)
 
 	var readErr error
@@ -136,18 +141,22 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 		seq := int64(0)
 		w := c.walk
 		w.emit = func(it *item) error {
-			select {
-			case tokens <- struct{}{}:
-			case <-ctx.Done():
-				it.release()
-				return ctx.Err()
+			for range it.seqs() {
+				select {
+				case tokens <- struct{}{}:
+				case <-ctx.Done():
+					it.release()
+					return ctx.Err()
+				}
 			}
+			// A run of commits carries no bytes yet (its worker reads
+			// them): it waits while tables fill the budget.
 			if err := c.budget.acquire(ctx, int64(len(it.raw.Data))); err != nil {
 				it.release()
 				return err
 			}
 			it.seq = seq
-			seq++
+			seq += it.seqs()
 			select {
 			case items <- it:
 				return nil
@@ -170,10 +179,9 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			wk := &worker{opts: c.opts, first: c.first, decoding: decoding}
-			for it := range items {
-				r := wk.process(it)
-				it.release()
+			wk := &worker{ctx: ctx, opts: c.opts, first: c.first, decoding: decoding, bytes: &c.bytes, commits: &c.gitRead}
+			defer wk.closeGit()
+			deliver := func(r *result) {
 				if !r.holdsTables() {
 					// What waits for its turn is a few small records:
 					// the raw bytes are done with.
@@ -188,8 +196,28 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 				}
 				select {
 				case results <- r:
+					return
+				default:
+				}
+				// The writer is behind: wait for it without holding a
+				// core, which the committer may need.
+				<-c.cores
+				select {
+				case results <- r:
 				case <-ctx.Done():
 				}
+				c.cores <- struct{}{}
+			}
+			for it := range items {
+				c.cores <- struct{}{}
+				if it.commits != nil {
+					wk.gitRun(it, deliver)
+				} else {
+					r := wk.process(it)
+					it.release()
+					deliver(r)
+				}
+				<-c.cores
 			}
 		}()
 	}
@@ -329,12 +357,14 @@ func (c *crawl) commit(ctx context.Context) {
 	for b := range c.commits {
 		var st store.PutStats
 		var err error
+		c.cores <- struct{}{}
 		switch {
 		case len(b.cps) > 0:
 			st, err = c.cps.PutCheckpoints(context.WithoutCancel(ctx), b.recs, b.checkpoints(c.walk.sel))
 		case len(b.recs) > 0:
 			st, err = c.st.Put(context.WithoutCancel(ctx), b.recs)
 		}
+		<-c.cores
 		c.budget.release(b.bytes)
 		if err != nil {
 			c.cancel()

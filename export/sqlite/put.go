@@ -102,6 +102,7 @@ func (s *Store) put(ctx context.Context, recs []store.Record, cps []store.Checkp
 		s.bulkChecked = true
 		s.deferred = adopted || dropped
 	}
+	s.legacy = s.legacy || b.legacy
 	return st, nil
 }
 
@@ -113,7 +114,7 @@ type batch struct {
 	tx                     *sql.Tx
 	ctx                    context.Context
 	msg, obs, find, insTab *sql.Stmt
-	legacy, findMsg        *sql.Stmt
+	findLegacy, findMsg    *sql.Stmt
 	msgGroup, obsGroup     *sql.Stmt
 	addSeries, getSeries   *sql.Stmt
 	msgs, obsRows          []any
@@ -125,6 +126,8 @@ type batch struct {
 	// next is the reading position of the next record with a negative
 	// Seq: after every stored message; -1 until looked up.
 	next int64
+	// legacy: the batch stores records marked Legacy.
+	legacy bool
 }
 
 func (b *batch) prepare() error {
@@ -141,7 +144,7 @@ func (b *batch) prepare() error {
 			FROM tables WHERE fingerprint = ?`},
 		{&b.insTab, `INSERT INTO tables (fingerprint, ` + tableColumns + `, first_seq, first_index, first_message)
 			VALUES (?` + strings.Repeat(", ?", tableValues+3) + `)`},
-		{&b.legacy, `SELECT EXISTS (SELECT 1 FROM messages WHERE message_id = ? AND source_id = ? AND legacy_hash = 1
+		{&b.findLegacy, `SELECT EXISTS (SELECT 1 FROM messages WHERE message_id = ? AND source_id = ? AND legacy_hash = 1
 			AND line = ? AND offset = ?)`},
 		{&b.findMsg, `SELECT id FROM messages WHERE message_id = ? AND content_hash = ?`},
 		{&b.addSeries, `INSERT OR IGNORE INTO series (title, version) VALUES (?, ?)`},
@@ -155,7 +158,7 @@ func (b *batch) prepare() error {
 }
 
 func (b *batch) close() {
-	for _, st := range []*sql.Stmt{b.msg, b.msgGroup, b.obs, b.obsGroup, b.find, b.insTab, b.legacy, b.findMsg, b.addSeries, b.getSeries} {
+	for _, st := range []*sql.Stmt{b.msg, b.msgGroup, b.obs, b.obsGroup, b.find, b.insTab, b.findLegacy, b.findMsg, b.addSeries, b.getSeries} {
 		if st != nil {
 			st.Close()
 		}
@@ -185,11 +188,11 @@ func (b *batch) put(r *store.Record) error {
 		date = m.Date.Unix()
 	}
 	if b.s.legacy {
-		// A message stored before schema 5 may be keyed by a hash of
-		// another kind (migrations/005_positions.sql): read again at
-		// the same place of the same source, it is the same message.
+		// A marked message may be keyed by a hash of another kind
+		// (migrations 005 and 006): read again at the same place of
+		// the same source, it is the same message.
 		var old bool
-		if err := b.legacy.QueryRowContext(b.ctx, m.ID, src, m.StartLine, m.Offset).Scan(&old); err != nil {
+		if err := b.findLegacy.QueryRowContext(b.ctx, m.ID, src, m.StartLine, m.Offset).Scan(&old); err != nil {
 			return err
 		}
 		if old {
@@ -202,7 +205,8 @@ func (b *batch) put(r *store.Record) error {
 		return err
 	}
 	b.msgs = append(b.msgs, m.ID, r.Hash[:], src, nullable(r.Commit), m.StartLine, m.Offset, date,
-		m.Subject, m.From.Name, m.From.Email, nullable(m.InReplyTo), r.ThreadRoot(), series, index, total, seq, 0)
+		m.Subject, m.From.Name, m.From.Email, nullable(m.InReplyTo), r.ThreadRoot(), series, index, total, seq, r.Legacy)
+	b.legacy = b.legacy || r.Legacy
 	if len(r.Tables) == 0 {
 		if len(b.msgs) == groupRows*messageColumns {
 			return b.flushMessages()

@@ -30,8 +30,9 @@ type Store struct {
 	// bulkChecked: the first batch looked for deferred indexes; deferred:
 	// this store owes the database its secondary indexes (bulk.go).
 	bulkChecked, deferred bool
-	// legacy: the database holds messages stored before schema 5, whose
-	// content hash may be of another kind (migrations/005_positions.sql).
+	// legacy: the database holds messages whose content hash may be of
+	// a kind no longer made (migrations 005_positions.sql and
+	// 006_blob_keys.sql), marked legacy_hash.
 	legacy bool
 }
 

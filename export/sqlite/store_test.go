@@ -258,13 +258,14 @@ func TestDeferredIndexes(t *testing.T) {
 	require.NoError(t, err)
 	_, err = st.Put(ctx, recs[:40])
 	require.NoError(t, err)
-	assert.Empty(t, indexes(t, st.DB()), "dropped during the first crawl")
+	// messages_legacy holds only marked rows, which a crawl never adds.
+	assert.Equal(t, []string{"messages_legacy"}, indexes(t, st.DB()), "dropped during the first crawl")
 	// A kill: the database is left without Close.
 	require.NoError(t, st.DB().Close())
 
 	st, err = sqlite.Open(path)
 	require.NoError(t, err)
-	assert.Empty(t, indexes(t, st.DB()), "still owed after a kill")
+	assert.Equal(t, []string{"messages_legacy"}, indexes(t, st.DB()), "still owed after a kill")
 	_, err = st.Put(ctx, recs[40:70])
 	require.NoError(t, err)
 	require.NoError(t, st.Close())
