@@ -57,6 +57,9 @@ func (s *Store) Put(ctx context.Context, recs []store.Record) (store.PutStats, e
 // transaction.
 func (s *Store) put(ctx context.Context, recs []store.Record, cps []store.Checkpoint) (store.PutStats, error) {
 	var st store.PutStats
+	if err := s.prepare(ctx); err != nil {
+		return st, s.wrap("preparing statements", err)
+	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return st, s.wrap("starting a batch", err)
@@ -67,9 +70,7 @@ func (s *Store) put(ctx context.Context, recs []store.Record, cps []store.Checkp
 		adopted, dropped, err = b.deferIndexes()
 	}
 	if err == nil {
-		err = b.prepare()
-	}
-	if err == nil {
+		b.prepare()
 		for i := range recs {
 			if err = b.put(&recs[i]); err != nil {
 				break
@@ -110,16 +111,13 @@ func (s *Store) put(ctx context.Context, recs []store.Record, cps []store.Checkp
 // without tables and observations wait in msgs and obs until a whole
 // group is stored by one statement.
 type batch struct {
-	s                      *Store
-	tx                     *sql.Tx
-	ctx                    context.Context
-	msg, obs, find, insTab *sql.Stmt
-	findLegacy, findMsg    *sql.Stmt
-	msgGroup, obsGroup     *sql.Stmt
-	addSeries, getSeries   *sql.Stmt
-	msgs, obsRows          []any
-	obsBuf                 []model.Observation // one table row's, reused
-	st                     *store.PutStats
+	s   *Store
+	tx  *sql.Tx
+	ctx context.Context
+	statements
+	msgs, obsRows []any
+	obsBuf        []model.Observation // one table row's, reused
+	st            *store.PutStats
 	// firsts counts tables whose first copy moved to (+) or from (-) a
 	// message: messages.tables.
 	firsts map[int64]int
@@ -130,40 +128,74 @@ type batch struct {
 	legacy bool
 }
 
-func (b *batch) prepare() error {
-	var err error
-	for _, p := range []struct {
-		dst **sql.Stmt
-		sql string
-	}{
-		{&b.msg, rowsSQL(insertMessages, messageColumns, 1)},
-		{&b.msgGroup, rowsSQL(insertMessages, messageColumns, groupRows)},
-		{&b.obs, rowsSQL(insertObservations, observationColumns, 1)},
-		{&b.obsGroup, rowsSQL(insertObservations, observationColumns, groupRows)},
-		{&b.find, `SELECT id, quote_depth, quoted_copies, held_seq, held_index, first_seq, first_index, first_message
-			FROM tables WHERE fingerprint = ?`},
-		{&b.insTab, `INSERT INTO tables (fingerprint, ` + tableColumns + `, first_seq, first_index, first_message)
-			VALUES (?` + strings.Repeat(", ?", tableValues+3) + `)`},
-		{&b.findLegacy, `SELECT EXISTS (SELECT 1 FROM messages WHERE message_id = ? AND source_id = ? AND legacy_hash = 1
-			AND line = ? AND offset = ?)`},
-		{&b.findMsg, `SELECT id FROM messages WHERE message_id = ? AND content_hash = ?`},
-		{&b.addSeries, `INSERT OR IGNORE INTO series (title, version) VALUES (?, ?)`},
-		{&b.getSeries, `SELECT id FROM series WHERE title = ? AND version = ?`},
-	} {
-		if *p.dst, err = b.tx.PrepareContext(b.ctx, p.sql); err != nil {
+// statements are the store's prepared statements; a batch takes the
+// transaction's copies (Tx.StmtContext), which on the store's one
+// connection run the statements prepared once rather than parsing every
+// SQL text again for every batch.
+type statements struct {
+	msg, obs, find, insTab *sql.Stmt
+	findLegacy, findMsg    *sql.Stmt
+	msgGroup, obsGroup     *sql.Stmt
+	addSeries, getSeries   *sql.Stmt
+}
+
+// list is every statement, in one order, for preparing and closing them.
+func (p *statements) list() []**sql.Stmt {
+	return []**sql.Stmt{&p.msg, &p.msgGroup, &p.obs, &p.obsGroup, &p.find, &p.insTab, &p.findLegacy, &p.findMsg, &p.addSeries, &p.getSeries}
+}
+
+// statementSQL is the text of each statement of list.
+var statementSQL = []string{
+	rowsSQL(insertMessages, messageColumns, 1),
+	rowsSQL(insertMessages, messageColumns, groupRows),
+	rowsSQL(insertObservations, observationColumns, 1),
+	rowsSQL(insertObservations, observationColumns, groupRows),
+	`SELECT id, quote_depth, quoted_copies, held_seq, held_index, first_seq, first_index, first_message
+		FROM tables WHERE fingerprint = ?`,
+	`INSERT INTO tables (fingerprint, ` + tableColumns + `, first_seq, first_index, first_message)
+		VALUES (?` + strings.Repeat(", ?", tableValues+3) + `)`,
+	`SELECT EXISTS (SELECT 1 FROM messages WHERE message_id = ? AND source_id = ? AND legacy_hash = 1
+		AND line = ? AND offset = ?)`,
+	`SELECT id FROM messages WHERE message_id = ? AND content_hash = ?`,
+	`INSERT OR IGNORE INTO series (title, version) VALUES (?, ?)`,
+	`SELECT id FROM series WHERE title = ? AND version = ?`,
+}
+
+// prepare prepares the store's statements once, before its first
+// transaction (which holds the one connection).
+func (s *Store) prepare(ctx context.Context) error {
+	if s.stmts != nil {
+		return nil
+	}
+	p := &statements{}
+	for i, dst := range p.list() {
+		var err error
+		if *dst, err = s.db.PrepareContext(ctx, statementSQL[i]); err != nil {
+			p.close()
 			return err
 		}
 	}
+	s.stmts = p
 	return nil
 }
 
-func (b *batch) close() {
-	for _, st := range []*sql.Stmt{b.msg, b.msgGroup, b.obs, b.obsGroup, b.find, b.insTab, b.findLegacy, b.findMsg, b.addSeries, b.getSeries} {
-		if st != nil {
-			st.Close()
+func (p *statements) close() {
+	for _, st := range p.list() {
+		if *st != nil {
+			(*st).Close()
 		}
 	}
 }
+
+// prepare takes the transaction's copies of the store's statements.
+func (b *batch) prepare() {
+	mine, stored := b.list(), b.s.stmts.list()
+	for i := range mine {
+		*mine[i] = b.tx.StmtContext(b.ctx, *stored[i])
+	}
+}
+
+func (b *batch) close() { b.statements.close() }
 
 // put stores one record unless its message is stored already. A record
 // without tables joins the pending group; one with tables is stored at

@@ -136,6 +136,15 @@ type Sequencer interface {
 	NextSeq(ctx context.Context) (int64, error)
 }
 
+// InProcess is implemented by stores that write on the caller's own
+// cores (an embedded database), not on a server's: a crawl counts their
+// Put against the cores its workers may use, and lets a server's run
+// beside them.
+type InProcess interface {
+	// InProcess marks the store; it does nothing.
+	InProcess()
+}
+
 // Query selects stored tables; zero fields select everything. Text
 // filters are matched case-insensitively; Benchmark is an SQL LIKE pattern
 // ('%' and '_' are wildcards), Series and Author are plain text ('%' and '_'
