@@ -79,9 +79,12 @@ type crawl struct {
 
 	budget *byteBudget // raw bytes in flight
 	// cores holds a token for each worker reading or decoding and for the
-	// committer storing a batch: at most Options.Workers of them run at
-	// once, so that n workers use n cores, the store's share included.
-	cores chan struct{}
+	// committer storing a batch into an in-process store: at most
+	// Options.Workers of them run at once, so that n workers use n cores,
+	// the store's share included. A server's Put (PostgreSQL) is mostly
+	// waiting, and takes none.
+	cores     chan struct{}
+	inProcess bool
 
 	cur     *batch
 	commits chan *batch // batches in order, to the committer
@@ -133,6 +136,7 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 	tokens := make(chan struct{}, inFlight)
 	c.budget = newByteBudget(inFlightBytes)
 	c.cores = make(chan struct{}, c.opts.Workers)
+	_, c.inProcess = c.st.(store.InProcess)
 	decoding := newByteBudget(inFlightBytes)
 
 	var readErr error
@@ -357,14 +361,18 @@ func (c *crawl) commit(ctx context.Context) {
 	for b := range c.commits {
 		var st store.PutStats
 		var err error
-		c.cores <- struct{}{}
+		if c.inProcess {
+			c.cores <- struct{}{}
+		}
 		switch {
 		case len(b.cps) > 0:
 			st, err = c.cps.PutCheckpoints(context.WithoutCancel(ctx), b.recs, b.checkpoints(c.walk.sel))
 		case len(b.recs) > 0:
 			st, err = c.st.Put(context.WithoutCancel(ctx), b.recs)
 		}
-		<-c.cores
+		if c.inProcess {
+			<-c.cores
+		}
 		c.budget.release(b.bytes)
 		if err != nil {
 			c.cancel()
