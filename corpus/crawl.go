@@ -77,7 +77,7 @@ type crawl struct {
 	gitRead atomic.Int64 // commits read, for progress
 	prog    Progress     // the committer's, then run's once the committer is done
 
-	budget *byteBudget // raw bytes in flight
+	budget *budget // raw bytes in flight
 	// cores holds a token for each worker reading or decoding and for the
 	// committer storing a batch into an in-process store: at most
 	// Options.Workers of them run at once, so that n workers use n cores,
@@ -132,12 +132,14 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 	defer cancel()
 	c.cancel = cancel
 	items := make(chan *item, 64)
-	results := make(chan *result, 64)
-	tokens := make(chan struct{}, inFlight)
-	c.budget = newByteBudget(inFlightBytes)
+	// A worker hands on the results of an item at once: one per message,
+	// 32 for a run of commits.
+	results := make(chan []*result, 64)
+	tokens := newBudget(inFlight) // messages between the reader and the writer
+	c.budget = newBudget(inFlightBytes)
 	c.cores = make(chan struct{}, c.opts.Workers)
 	_, c.inProcess = c.st.(store.InProcess)
-	decoding := newByteBudget(inFlightBytes)
+	decoding := newBudget(inFlightBytes)
 
 	var readErr error
 	go func() {
@@ -145,13 +147,9 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 		seq := int64(0)
 		w := c.walk
 		w.emit = func(it *item) error {
-			for range it.seqs() {
-				select {
-				case tokens <- struct{}{}:
-				case <-ctx.Done():
-					it.release()
-					return ctx.Err()
-				}
+			if err := tokens.acquire(ctx, it.seqs()); err != nil {
+				it.release()
+				return err
 			}
 			// A run of commits carries no bytes yet (its worker reads
 			// them): it waits while tables fill the budget.
@@ -185,43 +183,35 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 			defer wg.Done()
 			wk := &worker{ctx: ctx, opts: c.opts, first: c.first, decoding: decoding, bytes: &c.bytes, commits: &c.gitRead}
 			defer wk.closeGit()
-			deliver := func(r *result) {
-				if !r.holdsTables() {
-					// What waits for its turn is a few small records:
-					// the raw bytes are done with.
-					c.budget.release(r.bytes)
-					r.bytes = 0
-				} else {
-					// The raw bytes are done with; the tables, many
-					// times their size, are held until stored.
-					n := tablesBytes(r.recs)
-					c.budget.adjust(n - r.bytes)
-					r.bytes = n
-				}
-				select {
-				case results <- r:
-					return
-				default:
-				}
-				// The writer is behind: wait for it without holding a
-				// core, which the committer may need.
-				<-c.cores
-				select {
-				case results <- r:
-				case <-ctx.Done():
-				}
-				c.cores <- struct{}{}
-			}
 			for it := range items {
 				c.cores <- struct{}{}
+				var rs []*result
 				if it.commits != nil {
-					wk.gitRun(it, deliver)
+					rs = wk.gitRun(it)
 				} else {
-					r := wk.process(it)
+					rs = []*result{wk.process(it)}
 					it.release()
-					deliver(r)
 				}
 				<-c.cores
+				for _, r := range rs {
+					if !r.holdsTables() {
+						// What waits for its turn is a few small
+						// records: the raw bytes are done with.
+						c.budget.release(r.bytes)
+						r.bytes = 0
+					} else {
+						// The raw bytes are done with; the tables,
+						// many times their size, are held until
+						// stored.
+						n := tablesBytes(r.recs)
+						c.budget.adjust(n - r.bytes)
+						r.bytes = n
+					}
+				}
+				select {
+				case results <- rs:
+				case <-ctx.Done():
+				}
 			}
 		}()
 	}
@@ -261,7 +251,7 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 
 // write puts results in sequence order and hands full batches to the
 // committer; it returns when the results end or the crawl is stopped.
-func (c *crawl) write(ctx context.Context, results <-chan *result, tokens <-chan struct{}) error {
+func (c *crawl) write(ctx context.Context, results <-chan []*result, tokens *budget) error {
 	pending := map[int64]*result{} // at most inFlight entries
 	next := int64(0)
 	tick := time.NewTicker(c.opts.BatchInterval)
@@ -273,11 +263,14 @@ func (c *crawl) write(ctx context.Context, results <-chan *result, tokens <-chan
 			return c.flush(true)
 		}
 		select {
-		case r, ok := <-results:
+		case rs, ok := <-results:
 			if !ok {
 				return c.flush(true)
 			}
-			pending[r.seq] = r
+			for _, r := range rs {
+				pending[r.seq] = r
+			}
+			taken := next
 			for ctx.Err() == nil {
 				r, ok := pending[next]
 				if !ok {
@@ -285,7 +278,6 @@ func (c *crawl) write(ctx context.Context, results <-chan *result, tokens <-chan
 				}
 				delete(pending, next)
 				next++
-				<-tokens
 				c.take(r)
 				// A batch holding half the byte budget in tables goes
 				// to the committer at once: the reader waits for it.
@@ -295,6 +287,7 @@ func (c *crawl) write(ctx context.Context, results <-chan *result, tokens <-chan
 					}
 				}
 			}
+			tokens.release(next - taken)
 		case <-tick.C:
 			if err := c.flush(false); err != nil {
 				return err

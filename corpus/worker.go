@@ -64,24 +64,24 @@ type worker struct {
 	tags  map[string]*model.PatchTag
 	// decoding, shared by the crawl's workers, bounds the memory of the
 	// full decodes running at once (heavy); nil: no bound.
-	decoding *byteBudget
+	decoding *budget
 	// git reads the runs of commits of one epoch (item.commits); bytes
 	// and commits count what it read, for progress.
 	git            *GitReader
 	bytes, commits *atomic.Int64
 }
 
-// gitRun reads a run of commits and hands on one result per commit, in
+// gitRun reads a run of commits and returns one result per commit, in
 // order: a message, a fault, or for a deletion commit only its
-// checkpoint. When the reading stops early (git cannot be started),
-// the commits not read get a fault each, so that every sequence number
-// of the run is answered; when the crawl is stopped they need none.
-func (w *worker) gitRun(it *item, deliver func(*result)) {
+// checkpoint. When the reading stops early (git cannot be started), the
+// commits not read get a fault each, so that every sequence number of
+// the run is answered; when the crawl is stopped they need none.
+func (w *worker) gitRun(it *item) []*result {
 	if w.git == nil || w.git.Repo() != it.source {
 		w.closeGit()
 		w.git = NewGitReader(w.ctx, it.source)
 	}
-	next := 0
+	rs := make([]*result, 0, len(it.commits))
 	err := w.git.Read(it.commits, func(m GitMessage) error {
 		one := item{seq: it.seq + int64(m.Index), source: it.source, commit: m.Commit, raw: mbox.RawMessage{Line: 1}}
 		w.commits.Add(1)
@@ -97,20 +97,21 @@ func (w *worker) gitRun(it *item, deliver func(*result)) {
 		if m.Err == nil && !it.broken {
 			one.cp = &store.Checkpoint{Input: it.source, Commit: m.Commit}
 		}
-		deliver(w.process(&one))
-		next = m.Index + 1
+		rs = append(rs, w.process(&one))
 		return nil
 	})
 	if err == nil || w.ctx.Err() != nil {
-		return
+		return rs
 	}
-	for i := next; i < len(it.commits); i++ {
+	read := len(rs)
+	for i := read; i < len(it.commits); i++ {
 		f := err
-		if i > next {
+		if i > read {
 			f = errors.New("not read: git failed on an earlier commit")
 		}
-		deliver(&result{seq: it.seq + int64(i), faults: []Fault{{Source: it.source, Commit: hex.EncodeToString(it.commits[i].ID[:]), Err: f}}})
+		rs = append(rs, &result{seq: it.seq + int64(i), faults: []Fault{{Source: it.source, Commit: hex.EncodeToString(it.commits[i].ID[:]), Err: f}}})
 	}
+	return rs
 }
 
 // closeGit stops the worker's git, if it runs.
