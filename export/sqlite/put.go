@@ -213,7 +213,7 @@ func (b *batch) put(r *store.Record) error {
 		if err != nil {
 			return err
 		}
-		series, index, total = id, p.Index, p.Total
+		series, index, total = id, int64(p.Index), int64(p.Total)
 	}
 	var date any
 	if m.Date != nil {
@@ -236,7 +236,9 @@ func (b *batch) put(r *store.Record) error {
 	if err != nil {
 		return err
 	}
-	b.msgs = append(b.msgs, m.ID, r.Hash[:], src, nullable(r.Commit), m.StartLine, m.Offset, date,
+	// Every number goes in as an int64, a driver.Value as it is:
+	// database/sql converts an int by reflection.
+	b.msgs = append(b.msgs, m.ID, r.Hash[:], src, nullable(r.Commit), int64(m.StartLine), m.Offset, date,
 		m.Subject, m.From.Name, m.From.Email, nullable(m.InReplyTo), r.ThreadRoot(), series, index, total, seq, r.Legacy)
 	b.legacy = b.legacy || r.Legacy
 	if len(r.Tables) == 0 {
@@ -443,7 +445,7 @@ func (b *batch) putRow(tableID int64) error {
 			}
 		}
 		b.obsRows = append(b.obsRows, tableID, o.Case, o.Variant, o.Field, string(o.Value), num,
-			jsonList(o.Flags), o.Line, o.Offset, imp, nullable(o.Noise), string(o.Verdict))
+			jsonList(o.Flags), int64(o.Line), o.Offset, imp, nullable(o.Noise), string(o.Verdict))
 		if len(b.obsRows) == groupRows*observationColumns {
 			if err := b.flushObservations(); err != nil {
 				return err
