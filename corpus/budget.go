@@ -19,6 +19,15 @@ import (
 // through, alone.
 const inFlightBytes = 24 << 20
 
+// runReserve is the share of the byte budget a run of commits holds
+// until its worker is done with it. Its messages are not read yet when
+// it is handed on (the worker reads them, at most gitReadBytes at once),
+// but the tables they hold count once their results are out, and the
+// reservation keeps the runs handed on few while tables fill the budget:
+// at most four beside them, where a run that held nothing would let the
+// reader hand on as many as the channels hold.
+const runReserve = inFlightBytes / 4
+
 // budget is a counting semaphore over bytes (or over messages: the
 // crawl's inFlight). Acquisitions of the crawl's byte budget come from
 // the one reader goroutine in input order; a worker releases a message's

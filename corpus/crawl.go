@@ -31,6 +31,16 @@ const inFlight = 4096
 // before stays consistent, and a later crawl resumes by skipping the
 // messages stored.
 func Crawl(ctx context.Context, st store.Store, inputs []string, opts Options) (Progress, error) {
+	c, err := prepare(ctx, st, inputs, opts)
+	if err != nil {
+		return c.prog, err
+	}
+	return c.run(ctx, inputs)
+}
+
+// prepare sets a crawl up: the options' defaults, where its reading
+// positions start, and the plan of its git epochs.
+func prepare(ctx context.Context, st store.Store, inputs []string, opts Options) (*crawl, error) {
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -48,7 +58,7 @@ func Crawl(ctx context.Context, st store.Store, inputs []string, opts Options) (
 		// place, since each counts the messages of all.
 		last, err := c.cps.LastSeq(ctx, selection(c.opts))
 		if err != nil {
-			return c.prog, err
+			return c, err
 		}
 		c.first = last>>seqShift + 1
 	}
@@ -56,10 +66,10 @@ func Crawl(ctx context.Context, st store.Store, inputs []string, opts Options) (
 	c.walk = &walker{opts: c.opts, bytes: &c.bytes, commits: &c.gitRead, cps: c.cps, sel: selection(c.opts)}
 	total, err := c.walk.plan(ctx, inputs)
 	if err != nil {
-		return c.prog, err
+		return c, err
 	}
 	c.prog.TotalCommits = total
-	return c.run(ctx, inputs)
+	return c, nil
 }
 
 // crawl is one run's pipeline: reader -> workers -> ordering writer ->
@@ -151,9 +161,7 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 				it.release()
 				return err
 			}
-			// A run of commits carries no bytes yet (its worker reads
-			// them): it waits while tables fill the budget.
-			if err := c.budget.acquire(ctx, int64(len(it.raw.Data))); err != nil {
+			if err := c.budget.acquire(ctx, it.budgeted()); err != nil {
 				it.release()
 				return err
 			}
@@ -188,6 +196,7 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 				var rs []*result
 				if it.commits != nil {
 					rs = wk.gitRun(it)
+					c.budget.release(runReserve)
 				} else {
 					rs = []*result{wk.process(it)}
 					it.release()

@@ -322,6 +322,11 @@ func NewGitReader(ctx context.Context, repo string) *GitReader {
 // Repo is the epoch the reader reads.
 func (r *GitReader) Repo() string { return r.repo }
 
+// gitReadBytes bounds the answers a GitReader holds at once: a run of
+// large messages (logs of megabytes) is read in parts, git waiting while
+// its worker decodes each part. A variable for the tests' sake.
+var gitReadBytes = 4 << 20
+
 // Read calls fn with the message of every commit, in order, a
 // GitMessage with Err for each commit whose message cannot be read, and
 // one with neither for a deletion commit. When cat-file itself dies on a
@@ -330,27 +335,31 @@ func (r *GitReader) Repo() string { return r.repo }
 // and is returned; so does a git that cannot be started.
 func (r *GitReader) Read(commits []GitCommit, fn func(GitMessage) error) error {
 	for i := 0; i < len(commits); {
-		n, catErr, err := r.fetch(commits[i:])
-		if err != nil {
+		if err := r.ask(commits[i:]); err != nil {
 			return err
 		}
-		for j := range n {
-			if err := r.hand(i+j, &commits[i+j], &r.got[j], fn); err != nil {
+		for asked := len(commits); i < asked; {
+			n, catErr := r.answers(commits[i:])
+			for j := range n {
+				if err := r.hand(i+j, &commits[i+j], &r.got[j], fn); err != nil {
+					return err
+				}
+			}
+			i += n
+			if catErr == nil {
+				continue
+			}
+			if err := r.ctx.Err(); err != nil {
 				return err
 			}
+			// cat-file stopped on commit i: say so and start again
+			// after it.
+			if err := fn(GitMessage{Index: i, Commit: hex.EncodeToString(commits[i].ID[:]), Err: catErr}); err != nil {
+				return err
+			}
+			i++
+			break
 		}
-		i += n
-		if catErr == nil {
-			continue
-		}
-		if err := r.ctx.Err(); err != nil {
-			return err
-		}
-		// cat-file stopped on commit i: say so and start again after it.
-		if err := fn(GitMessage{Index: i, Commit: hex.EncodeToString(commits[i].ID[:]), Err: catErr}); err != nil {
-			return err
-		}
-		i++
 	}
 	return nil
 }
@@ -427,18 +436,15 @@ func (r *GitReader) Close() {
 	}
 }
 
-// fetch asks cat-file for the blob of every commit, by id when the
-// listing gave one, else as "<commit>:m", and reads the answers into
-// r.got. It returns how many commits were answered, and catErr when
-// cat-file stopped before answering the next one (it is then closed); err
-// when it could not be started.
-func (r *GitReader) fetch(commits []GitCommit) (n int, catErr, err error) {
+// ask starts cat-file when it is not running and asks it for the blob of
+// every commit, by id when the listing gave one, else as "<commit>:m".
+// The requests fit the pipe to cat-file (GitChunk lines of 43 bytes
+// against 64 KiB) however long it takes to answer them. A write that
+// fails (cat-file is gone) shows as the answer that does not come.
+func (r *GitReader) ask(commits []GitCommit) error {
 	if err := r.start(); err != nil {
-		return 0, nil, err
+		return err
 	}
-	// The requests fit the pipe to cat-file (GitChunk lines of 43 bytes
-	// against 64 KiB) however long it takes to answer them. A write that
-	// fails (cat-file is gone) shows as the answer that does not come.
 	var req [43]byte
 	for i := range commits {
 		c := &commits[i]
@@ -451,19 +457,30 @@ func (r *GitReader) fetch(commits []GitCommit) (n int, catErr, err error) {
 		r.in.Write(append(line, '\n'))
 	}
 	r.in.Flush()
+	return nil
+}
+
+// answers reads the answers for commits, asked for, into r.got and r.buf,
+// until they hold gitReadBytes or every answer is read. It returns how
+// many commits were answered, and catErr when cat-file stopped before
+// answering the next one (it is then closed).
+func (r *GitReader) answers(commits []GitCommit) (n int, catErr error) {
 	r.buf, r.got = r.buf[:0], r.got[:0]
 	for i := range commits {
+		if len(r.buf) >= gitReadBytes {
+			return i, nil
+		}
 		a, err := r.answer(&commits[i])
 		if err != nil {
 			r.Close()
 			if msg := strings.TrimSpace(r.stderr.String()); msg != "" {
 				err = fmt.Errorf("%w (git: %s)", err, msg)
 			}
-			return i, err, nil
+			return i, err
 		}
 		r.got = append(r.got, a)
 	}
-	return len(commits), nil, nil
+	return len(commits), nil
 }
 
 // answer reads one cat-file --batch answer, "<oid> <type> <size>\n

@@ -61,6 +61,15 @@ type item struct {
 // of a run, else one.
 func (it *item) seqs() int64 { return max(int64(len(it.commits)), 1) }
 
+// budgeted is the share of the crawl's byte budget the item takes when
+// it is handed on: its raw bytes, or a run's reservation.
+func (it *item) budgeted() int64 {
+	if it.commits != nil {
+		return runReserve
+	}
+	return int64(len(it.raw.Data))
+}
+
 // maxPooled bounds the buffers kept for reuse: the rare huge message is
 // left to the garbage collector rather than pinned in the pool.
 const maxPooled = 256 << 10

@@ -97,7 +97,9 @@ func (w *worker) gitRun(it *item) []*result {
 		if m.Err == nil && !it.broken {
 			one.cp = &store.Checkpoint{Input: it.source, Commit: m.Commit}
 		}
-		rs = append(rs, w.process(&one))
+		r := w.process(&one)
+		r.bytes = 0 // the run's reservation stood for its raw bytes
+		rs = append(rs, r)
 		return nil
 	})
 	if err == nil || w.ctx.Err() != nil {
