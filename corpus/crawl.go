@@ -87,7 +87,7 @@ type crawl struct {
 	gitRead atomic.Int64 // commits read, for progress
 	prog    Progress     // the committer's, then run's once the committer is done
 
-	budget *budget // raw bytes in flight
+	budget *budget // raw bytes, runs' reservations and tables in flight
 	// cores holds a token for each worker reading or decoding and for the
 	// committer storing a batch into an in-process store: at most
 	// Options.Workers of them run at once, so that n workers use n cores,
@@ -143,7 +143,7 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 	c.cancel = cancel
 	items := make(chan *item, 64)
 	// A worker hands on the results of an item at once: one per message,
-	// 32 for a run of commits.
+	// one per commit of a run.
 	results := make(chan []*result, 64)
 	tokens := newBudget(inFlight) // messages between the reader and the writer
 	c.budget = newBudget(inFlightBytes)

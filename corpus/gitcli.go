@@ -106,6 +106,10 @@ func GitList(ctx context.Context, repo, since string, chunk func([]GitCommit) er
 		pending = commits
 		return flush(true)
 	}
+	// The listing stopped part way (a tree it could not read): what it
+	// listed stands, the last commit perhaps without its blob, and the
+	// commits after it come from a listing of commits alone, asked for
+	// as "<commit>:m", which reports the damaged one.
 	skip := handed + len(pending)
 	listErr, stop = listCommits(ctx, repo, []string{"--reverse", revRange(since)}, func(c GitCommit) error {
 		if skip > 0 {
