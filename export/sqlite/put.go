@@ -139,26 +139,29 @@ type statements struct {
 	addSeries, getSeries   *sql.Stmt
 }
 
-// list is every statement, in one order, for preparing and closing them.
-func (p *statements) list() []**sql.Stmt {
-	return []**sql.Stmt{&p.msg, &p.msgGroup, &p.obs, &p.obsGroup, &p.find, &p.insTab, &p.findLegacy, &p.findMsg, &p.addSeries, &p.getSeries}
+// statement is one of statements and its text.
+type statement struct {
+	dst  **sql.Stmt
+	text string
 }
 
-// statementSQL is the text of each statement of list.
-var statementSQL = []string{
-	rowsSQL(insertMessages, messageColumns, 1),
-	rowsSQL(insertMessages, messageColumns, groupRows),
-	rowsSQL(insertObservations, observationColumns, 1),
-	rowsSQL(insertObservations, observationColumns, groupRows),
-	`SELECT id, quote_depth, quoted_copies, held_seq, held_index, first_seq, first_index, first_message
-		FROM tables WHERE fingerprint = ?`,
-	`INSERT INTO tables (fingerprint, ` + tableColumns + `, first_seq, first_index, first_message)
-		VALUES (?` + strings.Repeat(", ?", tableValues+3) + `)`,
-	`SELECT EXISTS (SELECT 1 FROM messages WHERE message_id = ? AND source_id = ? AND legacy_hash = 1
-		AND line = ? AND offset = ?)`,
-	`SELECT id FROM messages WHERE message_id = ? AND content_hash = ?`,
-	`INSERT OR IGNORE INTO series (title, version) VALUES (?, ?)`,
-	`SELECT id FROM series WHERE title = ? AND version = ?`,
+// list is every statement, in one order, for preparing and closing them.
+func (p *statements) list() []statement {
+	return []statement{
+		{&p.msg, rowsSQL(insertMessages, messageColumns, 1)},
+		{&p.msgGroup, rowsSQL(insertMessages, messageColumns, groupRows)},
+		{&p.obs, rowsSQL(insertObservations, observationColumns, 1)},
+		{&p.obsGroup, rowsSQL(insertObservations, observationColumns, groupRows)},
+		{&p.find, `SELECT id, quote_depth, quoted_copies, held_seq, held_index, first_seq, first_index, first_message
+			FROM tables WHERE fingerprint = ?`},
+		{&p.insTab, `INSERT INTO tables (fingerprint, ` + tableColumns + `, first_seq, first_index, first_message)
+			VALUES (?` + strings.Repeat(", ?", tableValues+3) + `)`},
+		{&p.findLegacy, `SELECT EXISTS (SELECT 1 FROM messages WHERE message_id = ? AND source_id = ? AND legacy_hash = 1
+			AND line = ? AND offset = ?)`},
+		{&p.findMsg, `SELECT id FROM messages WHERE message_id = ? AND content_hash = ?`},
+		{&p.addSeries, `INSERT OR IGNORE INTO series (title, version) VALUES (?, ?)`},
+		{&p.getSeries, `SELECT id FROM series WHERE title = ? AND version = ?`},
+	}
 }
 
 // prepare prepares the store's statements once, before its first
@@ -168,9 +171,9 @@ func (s *Store) prepare(ctx context.Context) error {
 		return nil
 	}
 	p := &statements{}
-	for i, dst := range p.list() {
+	for _, st := range p.list() {
 		var err error
-		if *dst, err = s.db.PrepareContext(ctx, statementSQL[i]); err != nil {
+		if *st.dst, err = s.db.PrepareContext(ctx, st.text); err != nil {
 			p.close()
 			return err
 		}
@@ -181,8 +184,8 @@ func (s *Store) prepare(ctx context.Context) error {
 
 func (p *statements) close() {
 	for _, st := range p.list() {
-		if *st != nil {
-			(*st).Close()
+		if *st.dst != nil {
+			(*st.dst).Close()
 		}
 	}
 }
@@ -191,7 +194,7 @@ func (p *statements) close() {
 func (b *batch) prepare() {
 	mine, stored := b.list(), b.s.stmts.list()
 	for i := range mine {
-		*mine[i] = b.tx.StmtContext(b.ctx, *stored[i])
+		*mine[i].dst = b.tx.StmtContext(b.ctx, *stored[i].dst)
 	}
 }
 
