@@ -61,6 +61,11 @@ func isCounterRow(t *model.Table, r *model.Row) bool {
 	if t.Format == "stress-ng" && stressTime.MatchString(r.Case) || idleState.MatchString(strings.TrimSpace(r.Case)) {
 		return true
 	}
+	if l := strings.TrimSpace(r.Case); l != "" && l[0] >= '0' && l[0] <= '9' {
+		// A label that starts with a number is a setting of the run
+		// ("1 GHz", "4 threads"), not the name of a count.
+		return false
+	}
 	return isCounterName(r.Case)
 }
 

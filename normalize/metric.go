@@ -42,7 +42,7 @@ var (
 	// notMetric are compounds that hold a metric word but name a feature.
 	// A share of time ("% time spent", residency) is a distribution, not
 	// a duration; mmtests' vmstat rows start with "Ops" whatever they count.
-	notMetric = regexp.MustCompile(`latency[ _-]?nice|time[ _-]?slice|lat[ _-]?nice|(%|percent(age)?|share|fraction)[ _-]*(of[ _-]*)?(the[ _-]*)?(cpu[ _-]*)?time|[a-z]+[ _-]between[ _-][a-z-]+|idle[ _-]?(sec|secs|time|ms|us)|^ops\s+`)
+	notMetric = regexp.MustCompile(`latency[ _-]?nice|time[ _-]?slice|lat[ _-]?nice|(%|percent(age)?|share|fraction)[ _-]*(of[ _-]*)?(the[ _-]*)?(total[ _-]*)?(cpu[ _-]*)?time|[a-z]+[ _-]between[ _-][a-z-]+|idle[ _-]?(sec|secs|time|ms|us)|^ops\s+`)
 	// tracepoint is a perf event name ("sched:sched_process_wait"): a
 	// count of events, whatever the event is called.
 	tracepoint = regexp.MustCompile(`^[a-z0-9_]+:[a-z0-9_]+$`)

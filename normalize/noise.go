@@ -36,14 +36,11 @@ const (
 // withinResolution reports whether a cell that no spread or mark judged
 // differs from its baseline by no more than resolutionUnits steps of the
 // finer number's last digit, the smaller being below smallSteps steps.
-func withinResolution(t *model.Table, r *model.Row, c *model.Cell) bool {
-	if c.Noise != "" || t.Baseline == "" {
+func withinResolution(t *model.Table, ri int, c *model.Cell) bool {
+	if c.Noise != "" {
 		return false
 	}
-	for _, b := range r.Cells {
-		if b.Variant != t.Baseline || b.Field != c.Field {
-			continue
-		}
+	if b := baseCell(t, ri, c); b != nil {
 		unit := 2 * math.Min(halfUlp(b.Value), halfUlp(c.Value))
 		x, y := b.Value.Float(), c.Value.Float()
 		diff := math.Abs(x - y)
