@@ -158,11 +158,20 @@ func plainDirection(words []string) string {
 	lo, hi := false, false
 	for _, w := range words {
 		w = strings.TrimSuffix(w, "%")
+		if !lowerWords[w] && !higherWords[w] {
+			// A statistic glued to its metric: "avglat", "95%lat",
+			// "p99lat", "maxbw".
+			w = gluedStat.ReplaceAllString(w, "")
+		}
 		lo = lo || lowerWords[w]
 		hi = hi || higherWords[w]
 	}
 	return agreed(lo, hi)
 }
+
+// gluedStat is a statistic written in front of its metric without a
+// break.
+var gluedStat = regexp.MustCompile(`^(avg|mean|max|min|med|p?[0-9]+(\.[0-9]+)?(%|th)?)`)
 
 func anyIn(words []string, set map[string]bool) bool {
 	for _, w := range words {

@@ -140,25 +140,41 @@ func inferBaselineCase(t *model.Table, strict bool) string {
 		return ""
 	}
 	texts := ownTexts(t)
+	lasts := lastWords(labels)
+	if v := proseReference(lasts, texts); v != "" {
+		// The prose names a variant the labels pair with their tests
+		// ("teo-m is mainline" over "sdx teo-m", "sdx teo").
+		return v
+	}
 	if v := reference(labels, texts, !strict, func() string { return rowPctReference(t, true) }); v != "" {
 		return v
 	}
-	var lasts []string
+	return reference(lasts, texts, !strict, func() string { return rowPctReference(t, false) })
+}
+
+// lastWords lists the distinct last words of labels that each pair a
+// test with a variant: every label has words before its last, and some
+// last word ends several labels or all labels share their test. nil
+// otherwise: the words before the last are no test shared by several
+// variants.
+func lastWords(labels []string) []string {
+	var lasts, heads []string
 	for _, l := range labels {
 		head, last := lastWord(l)
 		if head == "" {
-			return ""
+			return nil
 		}
 		if !slices.Contains(lasts, last) {
 			lasts = append(lasts, last)
 		}
+		if !slices.Contains(heads, head) {
+			heads = append(heads, head)
+		}
 	}
-	if len(lasts) == len(labels) {
-		// Every label's test is its own: the words before the last are
-		// no test shared by several variants.
-		return ""
+	if len(lasts) == len(labels) && len(heads) > 1 {
+		return nil
 	}
-	return reference(lasts, texts, !strict, func() string { return rowPctReference(t, false) })
+	return lasts
 }
 
 // rowPctReference is the row variant whose printed changes (its cells in

@@ -38,6 +38,8 @@ func TestRowsOrColumns(t *testing.T) {
 			[]string{"Size before compression (bytes)", "Size after compression (bytes)"}, "", "", ""},
 		{"a test and a variant per row", "whitespace", "", []string{"iops", "idles"},
 			[]string{"sdx gov-m", "sdx gov-p", "nvy gov-m", "nvy gov-p"}, "gov-m is mainline", model.ColumnsMetrics, "gov-m"},
+		{"the prose names a last word over a whole label", "whitespace", "", []string{"iops", "idles"},
+			[]string{"sdx teo", "sdx teo-m", "nvy teo", "nvy teo-m"}, "teo-m is mainline, teo has the series", model.ColumnsMetrics, "teo-m"},
 		{"devices named after an operation", "whitespace", "", []string{"reading from /dev/ram0", "reading from /dev/mapper/x-inline-read"},
 			[]string{"READ"}, "", "", ""},
 		{"no columns, rows name the reference", "whitespace", "", nil,

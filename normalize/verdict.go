@@ -74,7 +74,7 @@ func comparable(t *model.Table, c *model.Cell, baseRow bool) bool {
 // table whose columns are metrics, by its column's title ("usage",
 // "Busy%").
 func counterCell(t *model.Table, c *model.Cell) bool {
-	return isCounterField(t, c.Field) || t.Columns == model.ColumnsMetrics && isCounterName(c.Variant)
+	return isCounterField(t, c.Field) || t.Columns == model.ColumnsMetrics && (isCounterName(c.Variant) || sysfsState.MatchString(c.Variant))
 }
 
 // withhold says why a compared cell may carry no verdict, "" when nothing
