@@ -29,7 +29,7 @@ var (
 // says which: two columns that are different tests (kmalloc, pgalloc)
 // have no baseline.
 func InferBaseline(t *model.Table) string {
-	return reference(t.Variants, ownTexts(t), true, func() string { return pctReference(t) })
+	return reference(t.Variants, nearbyTexts(t), true, func() string { return pctReference(t) })
 }
 
 // reference names among names (a table's variants, or the variants its
@@ -70,18 +70,30 @@ func reference(names, texts []string, loose bool, byPct func() string) string {
 // referenceRole is what prose calls the variant compared against.
 const referenceRole = `(baseline|base|reference|ref|mainline|upstream|vanilla|unpatched|original|stock)`
 
+// roleWord is in every text that names a reference (proseReference):
+// it spares compiling a pattern per name for the texts that cannot.
+var roleWord = regexp.MustCompile(`base|ref|mainline|upstream|vanilla|unpatched|orig|stock|relative|compared|normali`)
+
 // proseReference is the one of names that the texts call the reference:
 // "X is the baseline", "X = mainline", "X (BASELINE)", "baseline: X",
 // "relative to X", "normalized to X". "" when the texts name none of
-// them so, or several.
+// them so, or several. The texts are the table's nearby ones, the
+// lines above an earlier table included: a legend written once ("the
+// ondemand (BASELINE) column") names the reference of every table under
+// it.
 func proseReference(names, texts []string) string {
 	if len(texts) == 0 {
 		return ""
 	}
 	text := strings.Join(texts, "\n")
+	low := strings.ToLower(text)
+	if !roleWord.MatchString(low) {
+		return ""
+	}
 	return only(names, func(v string) bool {
 		v = strings.TrimSpace(v)
-		if len(v) < 2 {
+		if len(v) < 2 || !strings.Contains(low, strings.ToLower(v)) {
+			// Compile no pattern for a name the texts do not hold.
 			return false
 		}
 		q := regexp.QuoteMeta(v)

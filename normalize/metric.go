@@ -158,10 +158,11 @@ func plainDirection(words []string) string {
 	lo, hi := false, false
 	for _, w := range words {
 		w = strings.TrimSuffix(w, "%")
-		if !lowerWords[w] && !higherWords[w] {
+		if rest := gluedStat.ReplaceAllString(w, ""); rest != w && gluedMetric[rest] {
 			// A statistic glued to its metric: "avglat", "95%lat",
-			// "p99lat", "maxbw".
-			w = gluedStat.ReplaceAllString(w, "")
+			// "p99lat", "maxbw"; not a number glued to its unit
+			// ("1500us", a setting).
+			w = rest
 		}
 		lo = lo || lowerWords[w]
 		hi = hi || higherWords[w]
@@ -171,7 +172,10 @@ func plainDirection(words []string) string {
 
 // gluedStat is a statistic written in front of its metric without a
 // break.
-var gluedStat = regexp.MustCompile(`^(avg|mean|max|min|med|p?[0-9]+(\.[0-9]+)?(%|th)?)`)
+var gluedStat = regexp.MustCompile(`^(avg|mean|max|min|med|p[0-9]+(\.[0-9]+)?|[0-9]+(\.[0-9]+)?(%|th))`)
+
+// gluedMetric are the metrics a statistic is glued to.
+var gluedMetric = wordSet("lat", "latency", "bw", "iops", "time", "runtime", "throughput", "tput", "ops", "rps", "qps", "tps")
 
 func anyIn(words []string, set map[string]bool) bool {
 	for _, w := range words {

@@ -131,7 +131,7 @@ func cellDirections(t *model.Table, rowDirs []string) {
 				// The robot's headline direction (markHeadlines).
 				continue
 			}
-			if isCounterField(t, c.Field) || isCounterName(c.Variant) && t.Columns == model.ColumnsMetrics {
+			if counterCell(t, c) {
 				continue
 			}
 			if d := fieldDirection(c.Field); d != "" {

@@ -139,7 +139,7 @@ func inferBaselineCase(t *model.Table, strict bool) string {
 		// what was measured, not the variants.
 		return ""
 	}
-	texts := ownTexts(t)
+	texts := nearbyTexts(t)
 	lasts := lastWords(labels)
 	if v := proseReference(lasts, texts); v != "" {
 		// The prose names a variant the labels pair with their tests

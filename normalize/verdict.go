@@ -30,6 +30,7 @@ func Decide(t *model.Table, minChange float64) {
 	doubt := tableDoubt(t)
 	statedNoise := noiseStated(t)
 	whole := byWholeLabel(t)
+	stray := strayVariants(t)
 	for ri := range t.Rows {
 		r := &t.Rows[ri]
 		counter := isCounterRow(t, r)
@@ -51,7 +52,7 @@ func Decide(t *model.Table, minChange float64) {
 				continue
 			}
 			c.Verdict, c.VerdictBasis = decide(c, marked, minChange)
-			if why := withhold(t, ri, c, counter, doubt, statedNoise); why != "" {
+			if why := withhold(t, ri, c, counter, doubt, statedNoise, stray); why != "" {
 				c.ImprovementPct, c.Noise = nil, ""
 				c.Verdict, c.VerdictBasis = model.VerdictNone, why
 			}
@@ -81,7 +82,7 @@ func counterCell(t *model.Table, c *model.Cell) bool {
 // argues against one. The reasons are tried from the strongest: a number
 // that is no result, a column that is no variant, a reading in doubt, a
 // change the mail calls noise.
-func withhold(t *model.Table, ri int, c *model.Cell, counter bool, doubt string, statedNoise bool) string {
+func withhold(t *model.Table, ri int, c *model.Cell, counter bool, doubt string, statedNoise bool, stray func(*model.Row, string) bool) string {
 	r := &t.Rows[ri]
 	switch {
 	case counter || counterCell(t, c):
@@ -97,7 +98,7 @@ func withhold(t *model.Table, ri int, c *model.Cell, counter bool, doubt string,
 		return doubt
 	case rowMismatch(t, r, c.Variant):
 		return model.BasisPctMismatch
-	case strayVariant(t, r, c.Variant):
+	case stray(r, c.Variant):
 		return model.BasisDifferentTests
 	case statedNoise, c.Verdict.Beyond() && withinResolution(t, ri, c):
 		return model.BasisNoise
@@ -411,44 +412,46 @@ func rowValue(r *model.Row, v string) float64 {
 	return math.NaN()
 }
 
-// strayVariant reports whether variant v of t (a column, or the variant
-// row r holds when the rows are t's variants) is neither side of the
-// change the table is about. Either the baseline names the code without
-// a patch ("without patch", "unpatched") and v names no change, as
-// reference engines printed beside ("without patch", "with patch",
-// "libaio", "psync"); or the baseline is what the changed variants were
-// made from ("Menu" for "Menu Patched", see treatedCore) and v is
-// another reference ("Teo"). Set against the baseline, its numbers say
-// nothing about the patch.
-func strayVariant(t *model.Table, r *model.Row, v string) bool {
+// strayVariants returns the test of whether variant v of t (a column,
+// or the variant row r holds when the rows are t's variants) is neither
+// side of the change the table is about. Either the baseline names the
+// code without a patch ("without patch", "unpatched") and v names no
+// change, as reference engines printed beside ("without patch", "with
+// patch", "libaio", "psync"); or the baseline is what the changed
+// variants were made from ("Menu" for "Menu Patched", see treatedCore)
+// and v is another reference ("Teo"). Set against the baseline, its
+// numbers say nothing about the patch.
+func strayVariants(t *model.Table) func(r *model.Row, v string) bool {
 	base, names := t.Baseline, t.Variants
+	whole := byWholeLabel(t)
 	if t.BaselineCase != "" {
-		whole := byWholeLabel(t)
 		base, names = t.BaselineCase, nil
 		for _, row := range t.Rows {
 			if _, x := rowVariant(row.Case, whole); !slices.Contains(names, x) {
 				names = append(names, x)
 			}
 		}
-		_, v = rowVariant(r.Case, whole)
-	}
-	if v == base || base == "" {
-		return false
 	}
 	changed := func(x string) bool { return treatmentName.MatchString(x) && !negatedName.MatchString(x) }
-	if treatedCore(names) == base {
-		return !changed(v)
-	}
-	if !negatedName.MatchString(base) {
-		return false
-	}
+	fromCore := base != "" && treatedCore(names) == base
 	treated := 0
 	for _, o := range names {
 		if o != base && changed(o) {
 			treated++
 		}
 	}
-	return treated > 0 && !changed(v) && !referenceName.MatchString(v)
+	return func(r *model.Row, v string) bool {
+		if t.BaselineCase != "" {
+			_, v = rowVariant(r.Case, whole)
+		}
+		switch {
+		case v == base || base == "":
+			return false
+		case fromCore:
+			return !changed(v)
+		}
+		return negatedName.MatchString(base) && treated > 0 && !changed(v) && !referenceName.MatchString(v)
+	}
 }
 
 // unnamed reports whether a column title names nothing: no letter, and no
