@@ -41,8 +41,11 @@ func InferBaseline(t *model.Table) string {
 // name extends ("6.2" beside "6.2 + series"); else the one the changed
 // names were made from ("Menu" beside "Menu Patched" and "Teo"); else
 // the only one not named as a change when all the others are (mm-new
-// beside after; only when loose); else byPct, the one the printed
-// percentages are relative to. "" when none of these holds.
+// beside after); else byPct, the one the printed percentages are
+// relative to. "" when none of these holds. Unless loose, only what
+// says so outright counts (a reference word, the prose, the printed
+// percentages), not what names imply (extension, the changed names'
+// origin, the one not named as a change).
 func reference(names, texts []string, loose bool, byPct func() string) string {
 	if len(names) < 2 {
 		return ""
@@ -55,13 +58,16 @@ func reference(names, texts []string, loose bool, byPct func() string) string {
 	if v := proseReference(names, texts); v != "" {
 		return v
 	}
+	if !loose {
+		return byPct()
+	}
 	if v := only(names, func(v string) bool { return extendedByOthers(v, names) }); v != "" {
 		return v
 	}
 	if v := treatedCore(names); v != "" {
 		return v
 	}
-	if v := only(names, func(v string) bool { return !treatmentName.MatchString(v) }); v != "" && loose {
+	if v := only(names, func(v string) bool { return !treatmentName.MatchString(v) }); v != "" {
 		return v
 	}
 	return byPct()

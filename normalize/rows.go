@@ -121,7 +121,8 @@ var knownVariants = map[string]bool{"mmtests": true, "pct-imp-cv": true, "lkp": 
 // metrics (model.Table.BaselineCase): a row label that reference picks
 // among the labels, else a last word it picks among the labels' last
 // words when every label has a test before it. "" when none. strict
-// leaves out the weakest evidence, a label alone in naming no change.
+// asks for a reference named outright (see reference): the columns
+// themselves did not say the rows are the variants.
 func inferBaselineCase(t *model.Table, strict bool) string {
 	labels := rowLabels(t)
 	if len(labels) < 2 {
@@ -129,7 +130,7 @@ func inferBaselineCase(t *model.Table, strict bool) string {
 	}
 	measured := 0
 	for _, l := range labels {
-		if namesMeasure(titleWords(l), unitTitle.MatchString(l)) {
+		if measureLabel(l) {
 			measured++
 		}
 	}
@@ -147,9 +148,20 @@ func inferBaselineCase(t *model.Table, strict bool) string {
 		return v
 	}
 	if v := reference(labels, texts, !strict, func() string { return rowPctReference(t, true) }); v != "" {
+		if measureLabel(v) {
+			// "sched:sched_wake_idle_without_ipi" is an event, not
+			// the code without something.
+			return ""
+		}
 		return v
 	}
 	return reference(lasts, texts, !strict, func() string { return rowPctReference(t, false) })
+}
+
+// measureLabel reports whether a row label names what was measured: a
+// metric, a counter or event, a unit, a test or a part of the machine.
+func measureLabel(l string) bool {
+	return namesMeasure(titleWords(l), unitTitle.MatchString(l)) || isCounterName(l) || MetricDirection(l) != ""
 }
 
 // lastWords lists the distinct last words of labels that each pair a

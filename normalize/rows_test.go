@@ -42,6 +42,10 @@ func TestRowsOrColumns(t *testing.T) {
 			[]string{"sdx teo", "sdx teo-m", "nvy teo", "nvy teo-m"}, "teo-m is mainline, teo has the series", model.ColumnsMetrics, "teo-m"},
 		{"devices named after an operation", "whitespace", "", []string{"reading from /dev/ram0", "reading from /dev/mapper/x-inline-read"},
 			[]string{"READ"}, "", "", ""},
+		{"an event's name is no reference", "perf-stat", "", nil,
+			[]string{"task-clock", "cycles", "sched:sched_wake_idle_without_ipi", "instructions"}, "", "", ""},
+		{"a name extending another is not enough without columns", "whitespace", "", nil,
+			[]string{"passive schedutil", "passive schedutil-4C"}, "", "", ""},
 		{"no columns, rows name the reference", "whitespace", "", nil,
 			[]string{"Reference", "This series"}, "", model.ColumnsMetrics, "Reference"},
 	}
