@@ -204,8 +204,8 @@ type Table struct {
 	// (configurations as rows, metrics or tests as columns: a row
 	// "(1 baseline)" above "(2) kmem on"): the label of the rows the
 	// others are compared against, or, when the labels pair a test with
-	// a variant ("sda teo-m", "sda teo-patch"), the variant's last word
-	// (see normalize.RowVariant). Empty otherwise.
+	// a variant ("sda teo-m", "sda teo-patch"), the variant's last word.
+	// Empty otherwise.
 	BaselineCase string `json:"baseline_case,omitempty"`
 	// Unit of the main values as the text states it, empty when unstated.
 	Unit string `json:"unit,omitempty"`

@@ -38,10 +38,22 @@ var (
 	// unitSuffix is a word that ends in a unit (turbostat's "PkgWatt",
 	// "Bzy_MHz", "PkgTmp").
 	unitSuffix = regexp.MustCompile(`(watt|watts|mhz|ghz|khz|tmp|joules)$`)
-	// versionWord is a release or a commit in a title ("5.10",
-	// "v6.1-rc3", "b843299ba5f9").
-	versionWord = regexp.MustCompile(`(?i)(^|[^a-z0-9.])v?[0-9]+\.[0-9]+(\.[0-9]+)?(-rc[0-9]+)?([^0-9.]|$)|\b[0-9a-f]{7,40}\b`)
+	// versionWord is a release in a title ("5.10", "v6.1-rc3").
+	versionWord = regexp.MustCompile(`(?i)(^|[^a-z0-9.])v?[0-9]+\.[0-9]+(\.[0-9]+)?(-rc[0-9]+)?([^0-9.]|$)`)
+	// hexWord may be a commit ("b843299ba5f9"), when it holds both a
+	// digit and a letter.
+	hexWord = regexp.MustCompile(`\b[0-9a-f]{7,40}\b`)
 )
+
+// namesCommit reports whether s holds a commit id.
+func namesCommit(s string) bool {
+	for _, w := range hexWord.FindAllString(s, -1) {
+		if strings.ContainsAny(w, "abcdef") && strings.ContainsAny(w, "0123456789") {
+			return true
+		}
+	}
+	return false
+}
 
 // titleWords splits a column title into its words, lower case: blanks,
 // underscores and punctuation part them, '+' stays (it marks a change).
@@ -55,7 +67,7 @@ func titleWords(s string) []string {
 // the code: a reference or a change, a release, a commit.
 func namesVersion(words []string) bool {
 	s := strings.Join(words, " ")
-	return s != "" && (referenceName.MatchString(s) || treatmentName.MatchString(s) || negatedName.MatchString(s) || versionWord.MatchString(s))
+	return s != "" && (referenceName.MatchString(s) || treatmentName.MatchString(s) || negatedName.MatchString(s) || versionWord.MatchString(s) || namesCommit(s))
 }
 
 // namesMeasure reports whether a title's own words (those not all

@@ -128,6 +128,25 @@ func inferBaselineCase(t *model.Table, strict bool) string {
 	if len(labels) < 2 {
 		return ""
 	}
+	texts := nearbyTexts(t)
+	lasts := lastWords(labels)
+	v := proseReference(lasts, texts)
+	if v == "" {
+		// The prose names no variant the labels pair with their tests
+		// ("teo-m is mainline" over "sdx teo-m", "sdx teo").
+		v = reference(labels, texts, !strict, func() string { return rowPctReference(t, true) })
+		if v != "" && measureLabel(v) {
+			// "sched:sched_wake_idle_without_ipi" is an event, not the
+			// code without something.
+			return ""
+		}
+	}
+	if v == "" {
+		v = reference(lasts, texts, !strict, func() string { return rowPctReference(t, false) })
+	}
+	if v == "" {
+		return ""
+	}
 	measured := 0
 	for _, l := range labels {
 		if measureLabel(l) {
@@ -140,22 +159,7 @@ func inferBaselineCase(t *model.Table, strict bool) string {
 		// what was measured, not the variants.
 		return ""
 	}
-	texts := nearbyTexts(t)
-	lasts := lastWords(labels)
-	if v := proseReference(lasts, texts); v != "" {
-		// The prose names a variant the labels pair with their tests
-		// ("teo-m is mainline" over "sdx teo-m", "sdx teo").
-		return v
-	}
-	if v := reference(labels, texts, !strict, func() string { return rowPctReference(t, true) }); v != "" {
-		if measureLabel(v) {
-			// "sched:sched_wake_idle_without_ipi" is an event, not
-			// the code without something.
-			return ""
-		}
-		return v
-	}
-	return reference(lasts, texts, !strict, func() string { return rowPctReference(t, false) })
+	return v
 }
 
 // measureLabel reports whether a row label names what was measured: a

@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -97,4 +98,58 @@ func TestReference(t *testing.T) {
 			assert.Equal(t, tc.want, reference(tc.names, tc.texts, true, none))
 		})
 	}
+}
+
+// FuzzRowsOrColumns reads tables of fuzzed titles, row labels and values
+// (titles and labels separated by '|', values cycled over the cells) and
+// checks what every reading must keep: a table whose rows are its
+// variants has metric columns and no baseline column, its reference is
+// one of its rows' variants, and a cell carries a verdict exactly when it
+// carries an improvement, never beside no reason.
+func FuzzRowsOrColumns(f *testing.F) {
+	f.Add("kmalloc|pgalloc|overhead", "(1 baseline)|(2) on|(3) on + stats", "lower is better", "120 492 0 121 497 1 130 530 9")
+	f.Add("iops|idles|belows", "sdx gov-m|sdx gov-m|sdx gov-p|sdx gov-p", "gov-m is mainline", "1000 5000 400 1010 5100 410 1200 5600 300 1210 5700 310")
+	f.Add("Menu|Menu Patched|Teo", "8|32", "", "10 11 9 32 34 30")
+	f.Add("", "Reference|This series", "", "1 2")
+	f.Fuzz(func(t *testing.T, titles, labels, lead, values string) {
+		var vs []string
+		if titles != "" {
+			vs = strings.Split(titles, "|")
+		}
+		nums := strings.Fields(values)
+		if len(nums) == 0 {
+			nums = []string{"1"}
+		}
+		tab := model.Table{Format: "whitespace", Variants: vs, Lead: []string{lead}}
+		k := 0
+		for i, l := range strings.Split(labels, "|") {
+			r := model.Row{Case: l, Line: i + 1}
+			cols := vs
+			if len(cols) == 0 {
+				cols = []string{""}
+			}
+			for _, v := range cols {
+				n := nums[k%len(nums)]
+				k++
+				if !model.Number(n).Valid() {
+					n = "1"
+				}
+				r.Cells = append(r.Cells, model.Cell{Variant: v, Field: "value", Value: model.Number(n)})
+			}
+			tab.Rows = append(tab.Rows, r)
+		}
+		Table(&tab, Options{})
+		if tab.BaselineCase != "" {
+			assert.Equal(t, model.ColumnsMetrics, tab.Columns)
+			assert.Empty(t, tab.Baseline)
+		}
+		for _, r := range tab.Rows {
+			for _, c := range r.Cells {
+				assert.Equal(t, c.Verdict != model.VerdictNone, c.ImprovementPct != nil, "verdict %q with improvement %v", c.Verdict, c.ImprovementPct)
+				if c.Verdict == model.VerdictNone && c.VerdictBasis != "" {
+					assert.True(t, model.Withheld(c.VerdictBasis), c.VerdictBasis)
+				}
+			}
+		}
+	})
 }
