@@ -39,7 +39,7 @@ var (
 	// "Bzy_MHz", "PkgTmp").
 	unitSuffix = regexp.MustCompile(`(watt|watts|mhz|ghz|khz|tmp|joules)$`)
 	// versionWord is a release in a title ("5.10", "v6.1-rc3").
-	versionWord = regexp.MustCompile(`(?i)(^|[^a-z0-9.])v?[0-9]+\.[0-9]+(\.[0-9]+)?(-rc[0-9]+)?([^0-9.]|$)`)
+	versionWord = regexp.MustCompile(`(?i)(^|[^a-z0-9.])v?[0-9]+\.[0-9]+(\.([0-9]+|x))?(-rc[0-9]+)?([^0-9.]|$)`)
 	// hexWord may be a commit ("b843299ba5f9"), when it holds both a
 	// digit and a letter.
 	hexWord = regexp.MustCompile(`\b[0-9a-f]{7,40}\b`)
@@ -131,7 +131,10 @@ func metricColumns(t *model.Table) bool {
 				own = append(own, w)
 			}
 		}
-		if namesVersion(own) {
+		if namesVersion(own) || versionWord.MatchString(vs[i]) || namesCommit(vs[i]) {
+			// A release or commit names a build even when every title
+			// shares it ("6.1.x with ..."); a shared "+" or "with" is
+			// no change ("Mixed Read+Writes, Reads").
 			return false
 		}
 		if namesMeasure(own, units[i] != "" && sharedUnit[units[i]] < len(vs)) {

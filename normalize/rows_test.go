@@ -41,6 +41,8 @@ func TestRowsOrColumns(t *testing.T) {
 			[]string{"sdx gov-m", "sdx gov-p", "nvy gov-m", "nvy gov-p"}, "gov-m is mainline", model.ColumnsMetrics, "gov-m"},
 		{"the prose names a last word over a whole label", "whitespace", "", []string{"iops", "idles"},
 			[]string{"sdx teo", "sdx teo-m", "nvy teo", "nvy teo-m"}, "teo-m is mainline, teo has the series", model.ColumnsMetrics, "teo-m"},
+		{"builds of one release named by their options", "whitespace", "", []string{"6.1.x with the cache and batch size=1048576", "6.1.x with the cache only", "6.1.x with batch size=1048576 only"},
+			[]string{"1", "2"}, "", "", ""},
 		{"devices named after an operation", "whitespace", "", []string{"reading from /dev/ram0", "reading from /dev/mapper/x-inline-read"},
 			[]string{"READ"}, "", "", ""},
 		{"an event's name is no reference", "perf-stat", "", nil,
