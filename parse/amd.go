@@ -7,6 +7,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
@@ -105,12 +106,12 @@ func amdMeta(b *Block, i int) (amdInfo, int) {
 	start, seen := i, false
 	for j := i - 1; j >= 0; j-- {
 		text := b.trim(j)
-		if text == "" || isRule(text) {
-			if isRule(text) && seen {
+		if text == "" || layout.IsRule(text) {
+			if layout.IsRule(text) && seen {
 				start = j
 				break
 			}
-			if isRule(text) {
+			if layout.IsRule(text) {
 				start = j
 			}
 			continue

@@ -6,6 +6,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
@@ -45,7 +46,7 @@ func plausibleHeader(h wordsLine) bool {
 	case "-", "o", "*", "•", "+":
 		return false
 	}
-	if strings.HasSuffix(last, ":") || sentenceEnd(last) || strings.HasPrefix(last, "(") {
+	if strings.HasSuffix(last, ":") || layout.SentenceEnd(last) || strings.HasPrefix(last, "(") {
 		return false
 	}
 	return len(h.Words) <= 16

@@ -5,6 +5,7 @@ import (
 
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/parse/internal/cell"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
@@ -44,13 +45,7 @@ func isGridRow(s string) bool {
 // isBorder is a pure rule line: "-----", "+----+----+", "|----|----|".
 func isBorder(s string) bool {
 	t := strings.TrimSpace(s)
-	return isRule(t) && (strings.Contains(t, "--") || strings.Contains(t, "=="))
-}
-
-// hasCorner reports whether a rule line has '+' corners, the mark of an
-// ascii grid.
-func hasCorner(s string) bool {
-	return strings.Contains(s, "+-") || strings.Contains(s, "-+") || strings.Contains(s, "+=")
+	return layout.IsRule(t) && (strings.Contains(t, "--") || strings.Contains(t, "=="))
 }
 
 // separators returns the byte offsets of the cell separators of a grid
@@ -125,7 +120,7 @@ func gridRegions(b *Block) []gridRegion {
 		for k := r.start; k < r.end; k++ {
 			text := b.Lines[k].Text
 			if isBorder(text) {
-				r.corners = r.corners || hasCorner(text)
+				r.corners = r.corners || layout.HasCorner(text)
 				r.lines = append(r.lines, gridLine{idx: k, rule: true})
 				continue
 			}
@@ -221,12 +216,15 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 		}
 		series = append(series, sr)
 	}
-	vcol := variantColumn(data, width)
+	vcol := variantColumn(data, width, titles)
 	if vcol > 0 {
 		// "| GB6 Single | patch | 1182.4 |": a column names the kernel
 		// of each row, and the other titles name quantities
 		for j := 1; j < width; j++ {
 			variants[j], fields[j] = "", cell.MetricField(titles[j])
+			if changeTitles[strings.ToLower(titles[j])] {
+				fields[j] = "pct" // "perc_diff": the change against the reference row
+			}
 		}
 	}
 	byRow := vcol < 0 && rowsAreVariants(cols[0].name, labels, titles[1:], fields[1:])
@@ -288,18 +286,31 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 	return Match{Start: r.start, End: r.end, Table: t}, true
 }
 
+// variantHeads are column titles that say the column names the compared
+// kernel or configuration of each row ("| metric | kernel | value |").
+var variantHeads = map[string]bool{
+	"kernel": true, "kernels": true, "variant": true, "version": true, "branch": true, "tree": true,
+	"gov": true, "governor": true, "config": true, "configuration": true, "setup": true, "build": true,
+}
+
+// changeTitles are titles of a column of changes against the reference
+// row in such a table.
+var changeTitles = map[string]bool{"perc_diff": true, "pct_diff": true, "% diff": true, "% difference": true, "%diff": true, "diff %": true}
+
 // variantColumn returns the column after the label that holds, in every
 // data row, the name of a kernel or a side of a comparison ("patch",
-// "base") instead of a number; -1 when there is none.
-func variantColumn(data []gridLine, width int) int {
+// "base") instead of a number, or any name under a title that says so
+// ("kernel", "governor"); -1 when there is none.
+func variantColumn(data []gridLine, width int, titles []string) int {
 	for j := 1; j < width; j++ {
 		ok, seen := true, map[string]bool{}
+		titled := variantHeads[strings.ToLower(strings.TrimSpace(titles[j]))]
 		for _, gl := range data {
 			if len(gl.cells) != width {
 				continue
 			}
 			text := gl.cells[j].text
-			if !variantWord(text) {
+			if _, isNum := ReadNumber(text, CommaUnknown); !variantWord(text) && (!titled || isNum || text == "") {
 				ok = false
 				break
 			}

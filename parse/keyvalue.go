@@ -6,6 +6,7 @@ import (
 
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 )
 
 // keyValue reads "key: value (label: x%) (pct)" lines, grouped under
@@ -92,7 +93,7 @@ func kvHeading(text string) (string, bool) {
 			return "", false
 		}
 	}
-	if n == 0 || sentenceEnd(text) || strings.ContainsAny(text, "=,;") ||
+	if n == 0 || layout.SentenceEnd(text) || strings.ContainsAny(text, "=,;") ||
 		strings.Contains(strings.TrimSuffix(text, ":"), ":") {
 		return "", false
 	}
@@ -141,7 +142,7 @@ func annotatedKV(b *Block) []Match {
 		kv, ok := kvRead(text)
 		if !ok {
 			h, isHead := kvHeading(text)
-			if !isHead || isProse(text) {
+			if !isHead || layout.IsProse(text) {
 				flush()
 				headAt = -1
 				continue

@@ -12,7 +12,7 @@ import (
 
 // layers are the packages under parse/internal, lowest first (doc.go
 // names them): each may import only the ones before it, and model.
-var layers = []string{"text", "shell", "token", "grammar", "cell"}
+var layers = []string{"text", "shell", "token", "grammar", "cell", "layout"}
 
 // TestLayers holds the internal packages to their order, so that no layer
 // reads one above it, and makes every new package take its place in it.

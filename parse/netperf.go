@@ -108,7 +108,7 @@ func netperfTitles(titles []string, anchors []int) (fields, units []string) {
 	units = make([]string, len(anchors))
 	for n, line := range titles {
 		for _, w := range spaceRuns(line) {
-			k, text := nearest(anchors, w.start), line[w.start:w.end]
+			k, text := nearest(anchors, w.Start), line[w.Start:w.End]
 			if n == len(titles)-1 {
 				units[k] = strings.TrimSpace(units[k] + " " + text)
 				continue

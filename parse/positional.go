@@ -5,6 +5,7 @@ import (
 
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/parse/internal/cell"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
@@ -40,9 +41,6 @@ func init() { Register(positional{}, 88) }
 // Name is the gold format name: these are whitespace tables.
 func (positional) Name() string { return "whitespace" }
 
-// span is a column's byte range in the aligned lines, end exclusive.
-type span struct{ start, end int }
-
 // Read returns the position-placed tables of the block.
 func (positional) Read(b *Block) []Match {
 	var out []Match
@@ -66,7 +64,7 @@ func (positional) Read(b *Block) []Match {
 // isTableRule is a dashed or doubled rule line: at least three '-' or '='
 // in runs, nothing but rule characters and blanks.
 func isTableRule(t string) bool {
-	return isRule(t) && strings.Trim(t, "-= \t") == "" && (strings.Contains(t, "---") || strings.Contains(t, "==="))
+	return layout.IsRule(t) && strings.Trim(t, "-= \t") == "" && (strings.Contains(t, "---") || strings.Contains(t, "==="))
 }
 
 // segmentedRule is a dash rule cut into three or more segments by blanks.
@@ -101,7 +99,7 @@ func readPositional(b *Block, rule, first int) (Match, bool) {
 	hstart := headEnd
 	for hstart > 0 && headEnd-hstart < 3 {
 		t := b.trim(hstart - 1)
-		if t == "" || isRule(t) || sentenceEnd(t) || strings.HasSuffix(t, ":") || !hasLetter(t) || len(t) > token.MaxLine {
+		if t == "" || layout.IsRule(t) || layout.SentenceEnd(t) || strings.HasSuffix(t, ":") || !hasLetter(t) || len(t) > token.MaxLine {
 			break
 		}
 		hstart--
@@ -114,7 +112,7 @@ func readPositional(b *Block, rule, first int) (Match, bool) {
 	var lines []int
 	for i := first; i < len(b.Lines); i++ {
 		t := b.trim(i)
-		if t == "" || isRule(t) || len(b.Lines[i].Text) > token.MaxLine || strings.ContainsAny(t, "|:=") || isProse(t) {
+		if t == "" || layout.IsRule(t) || len(b.Lines[i].Text) > token.MaxLine || strings.ContainsAny(t, "|:=") || layout.IsProse(t) {
 			break
 		}
 		ts := b.tokens(i)
@@ -179,7 +177,7 @@ func hasValue(ts []token.Token) bool {
 
 // dataSpans are the column spans the rows' tokens occupy: runs of byte
 // positions some row has a token on.
-func dataSpans(rows [][]token.Token) []span {
+func dataSpans(rows [][]token.Token) []layout.Span {
 	var used []bool
 	for _, ts := range rows {
 		for _, t := range ts {
@@ -191,7 +189,7 @@ func dataSpans(rows [][]token.Token) []span {
 			}
 		}
 	}
-	var out []span
+	var out []layout.Span
 	for k := 0; k < len(used); k++ {
 		if !used[k] {
 			continue
@@ -200,7 +198,7 @@ func dataSpans(rows [][]token.Token) []span {
 		for j < len(used) && used[j] {
 			j++
 		}
-		out = append(out, span{k, j})
+		out = append(out, layout.Span{Start: k, End: j})
 		k = j
 	}
 	return out
@@ -212,12 +210,12 @@ func dataSpans(rows [][]token.Token) []span {
 // gaps; one over words stays one column ("Linux 2.6.9-" under "OS"). When
 // some data lies outside every segment the rule does not fit and the data
 // spans are the columns.
-func ruleSpans(rule string, data []span, rows [][]token.Token) []span {
-	var out []span
+func ruleSpans(rule string, data []layout.Span, rows [][]token.Token) []layout.Span {
+	var out []layout.Span
 	for _, s := range spaceRuns(rule) {
-		var in []span
+		var in []layout.Span
 		for _, d := range data {
-			if d.start < s.end && d.end > s.start {
+			if d.Start < s.End && d.End > s.Start {
 				in = append(in, d)
 			}
 		}
@@ -230,7 +228,7 @@ func ruleSpans(rule string, data []span, rows [][]token.Token) []span {
 	for _, d := range data {
 		inside := false
 		for _, s := range out {
-			inside = inside || d.start < s.end && d.end > s.start
+			inside = inside || d.Start < s.End && d.End > s.Start
 		}
 		if !inside {
 			return data
@@ -241,10 +239,10 @@ func ruleSpans(rule string, data []span, rows [][]token.Token) []span {
 
 // numbersOnly reports whether every token of the rows within s is a
 // number or a missing mark.
-func numbersOnly(rows [][]token.Token, s span) bool {
+func numbersOnly(rows [][]token.Token, s layout.Span) bool {
 	for _, ts := range rows {
 		for _, t := range ts {
-			if t.Start < s.end && t.End > s.start && t.Kind != token.Num && !missingCell([]token.Token{t}) {
+			if t.Start < s.End && t.End > s.Start && t.Kind != token.Num && !missingCell([]token.Token{t}) {
 				return false
 			}
 		}
@@ -253,8 +251,8 @@ func numbersOnly(rows [][]token.Token, s span) bool {
 }
 
 // spaceRuns splits a line at blanks, keeping positions.
-func spaceRuns(s string) []span {
-	var out []span
+func spaceRuns(s string) []layout.Span {
+	var out []layout.Span
 	for k := 0; k < len(s); k++ {
 		if s[k] == ' ' || s[k] == '\t' {
 			continue
@@ -263,23 +261,23 @@ func spaceRuns(s string) []span {
 		for j < len(s) && s[j] != ' ' && s[j] != '\t' {
 			j++
 		}
-		out = append(out, span{k, j})
+		out = append(out, layout.Span{Start: k, End: j})
 		k = j
 	}
 	return out
 }
 
 // colOf returns the column a byte range overlaps most, or -1.
-func colOf(cols []span, a, z int) int {
+func colOf(cols []layout.Span, a, z int) int {
 	best, most := -1, 0
 	for j, c := range cols {
-		if o := min(z, c.end) - max(a, c.start); o > most {
+		if o := min(z, c.End) - max(a, c.Start); o > most {
 			best, most = j, o
 		}
 	}
 	if best < 0 {
 		for j, c := range cols {
-			if a < c.end+1 && z > c.start-1 {
+			if a < c.End+1 && z > c.Start-1 {
 				return j
 			}
 		}
@@ -289,7 +287,7 @@ func colOf(cols []span, a, z int) int {
 
 // labelColumns counts the leading columns that hold a word in some row:
 // the row label ("Host", "OS"). A column of numbers ends the label.
-func labelColumns(rows [][]token.Token, cols []span) int {
+func labelColumns(rows [][]token.Token, cols []layout.Span) int {
 	word := make([]bool, len(cols))
 	for _, ts := range rows {
 		for _, t := range ts {
@@ -310,7 +308,7 @@ func labelColumns(rows [][]token.Token, cols []span) int {
 // it. head is the title of the first label column, from the lowest line
 // that has one. top is the first header line reaching a value column:
 // lines above it are titles ("Sequential Reads"), not header.
-func nameColumns(heads []string, cols []span, lab int) (names, groups []string, head string, top int, ok bool) {
+func nameColumns(heads []string, cols []layout.Span, lab int) (names, groups []string, head string, top int, ok bool) {
 	names, groups = make([]string, len(cols)), make([]string, len(cols))
 	top = -1
 	for li, h := range heads {
@@ -319,10 +317,10 @@ func nameColumns(heads []string, cols []span, lab int) (names, groups []string, 
 			hit := map[int]bool{}
 			each := true
 			for _, w := range words {
-				a, z := c.Start+w.start, c.Start+w.end
+				a, z := c.Start+w.Start, c.Start+w.End
 				n := 0
 				for j, col := range cols {
-					if a < col.end && z > col.start {
+					if a < col.End && z > col.Start {
 						hit[j] = true
 						n++
 					}
@@ -353,8 +351,8 @@ func nameColumns(heads []string, cols []span, lab int) (names, groups []string, 
 			framed := strings.HasPrefix(c.Text, "-") || strings.HasSuffix(c.Text, "-")
 			if each && !framed && len(hit) == len(words) && len(words) > 1 {
 				for _, w := range words {
-					j := colOf(cols, c.Start+w.start, c.Start+w.end)
-					names[j] = joinText(names[j], strings.Trim(c.Text[w.start:w.end], "-"))
+					j := colOf(cols, c.Start+w.Start, c.Start+w.End)
+					names[j] = joinText(names[j], strings.Trim(c.Text[w.Start:w.End], "-"))
 				}
 				continue
 			}
@@ -387,7 +385,7 @@ func headerTitles(h string) []cell.Chunk {
 		words := spaceRuns(c.Text)
 		framed := false
 		for _, w := range words {
-			framed = framed || c.Text[w.start] == '-'
+			framed = framed || c.Text[w.Start] == '-'
 		}
 		if !framed {
 			out = append(out, c)
@@ -396,11 +394,11 @@ func headerTitles(h string) []cell.Chunk {
 		a := -1
 		for k, w := range words {
 			if a < 0 {
-				a = w.start
+				a = w.Start
 			}
 			last := k == len(words)-1
-			if last || c.Text[w.end-1] == '-' || c.Text[words[k+1].start] == '-' {
-				out = append(out, cell.Chunk{Text: c.Text[a:w.end], Start: c.Start + a, End: c.Start + w.end})
+			if last || c.Text[w.End-1] == '-' || c.Text[words[k+1].Start] == '-' {
+				out = append(out, cell.Chunk{Text: c.Text[a:w.End], Start: c.Start + a, End: c.Start + w.End})
 				a = -1
 			}
 		}
@@ -418,7 +416,7 @@ type posCell struct {
 // its label columns, spaces collapsed); a value column holding a word or
 // a token that fits no column makes the table unreadable. empty reports
 // rows with empty cells.
-func placeCells(b *Block, lines []int, rows [][]token.Token, cols []span, lab int) (cells [][]posCell, labels []string, empty, ok bool) {
+func placeCells(b *Block, lines []int, rows [][]token.Token, cols []layout.Span, lab int) (cells [][]posCell, labels []string, empty, ok bool) {
 	for k, ts := range rows {
 		byCol := make([][]token.Token, len(cols))
 		a, z := -1, -1

@@ -6,6 +6,7 @@ import (
 
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/parse/internal/cell"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
@@ -140,7 +141,7 @@ func readStatRow(b *Block, i int) (statRow, bool) {
 func tHeading(s string) bool {
 	t := strings.TrimSpace(s)
 	w := strings.Fields(t)
-	return len(w) > 0 && len(w) <= 8 && len(t) <= 60 && !sentenceEnd(t) && !strings.HasSuffix(t, ":") &&
+	return len(w) > 0 && len(w) <= 8 && len(t) <= 60 && !layout.SentenceEnd(t) && !strings.HasSuffix(t, ":") &&
 		!strings.ContainsAny(t, "|=")
 }
 
@@ -191,7 +192,7 @@ scan:
 	var titles []string
 	for j := start - 1; j >= 0 && j >= start-2; j-- {
 		text := b.trim(j)
-		if text == "" || sentenceEnd(text) || strings.HasSuffix(text, ":") || rows[j] != nil || len(text) > 120 {
+		if text == "" || layout.SentenceEnd(text) || strings.HasSuffix(text, ":") || rows[j] != nil || len(text) > 120 {
 			break
 		}
 		titles = append([]string{b.Lines[j].Text}, titles...)

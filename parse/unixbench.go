@@ -8,6 +8,7 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 )
 
 // The unixbench family reads the two result blocks of a UnixBench (BYTE
@@ -130,7 +131,7 @@ func unixbenchIndex(b *Block, i int) (Match, int) {
 	end := i + 1
 	for j := i + 1; j < len(b.Lines); j++ {
 		text := b.trim(j)
-		if isRule(text) {
+		if layout.IsRule(text) {
 			continue
 		}
 		if sub := unixbenchScore.FindStringSubmatch(text); sub != nil {
