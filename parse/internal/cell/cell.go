@@ -11,6 +11,7 @@ import (
 type Cell struct {
 	Slots []Slot // one per number; several for a list of runs or a tuple
 	List  bool   // the slots are runs of one quantity
+	Parts bool   // the slots are named parts of one cell (Slot.Name)
 	Tuple bool   // the slots are the members of a "(a%, b%)" tuple
 	Start int    // display column of the piece
 	End   int
@@ -45,7 +46,8 @@ var spacedUnits = map[string]bool{
 // label or prose. A piece of one number token is read as it is; any other
 // by the cell grammar (Parse) over the piece's text. A word the token
 // layer kept whole is a label ("4k", "8KiB" at the start of a row: a size
-// that names the row), unless it is a duration ("1m41s").
+// that names the row, "117/41" a ratio that does), unless what the grammar
+// reads in it says it is a value (valueWord).
 func Read(ts []token.Token, start, end int, style token.CommaStyle) ([]Cell, bool) {
 	if len(ts) == 0 {
 		return nil, false
@@ -53,12 +55,13 @@ func Read(ts []token.Token, start, end int, style token.CommaStyle) ([]Cell, boo
 	if cs, ok := tokenCells(ts, start, end, style); ok {
 		return cs, true
 	}
-	if len(ts) == 1 {
+	lone := len(ts) == 1
+	if lone {
 		t := ts[0]
 		if isMissingTok(t) {
 			return []Cell{{Slots: []Slot{{Missing: true}}, Start: start, End: end}}, true
 		}
-		if _, dur := minSec(t.Text); t.Kind != token.Word || !dur {
+		if t.Kind != token.Word {
 			return nil, false
 		}
 	}
@@ -75,7 +78,26 @@ func Read(ts []token.Token, start, end int, style token.CommaStyle) ([]Cell, boo
 			return nil, false
 		}
 	}
-	return readText(ts, start, end, style)
+	return readText(ts, start, end, style, lone)
+}
+
+// valueWord reports whether the reading of a word the token layer kept
+// whole says it is a value, not a label: a duration ("1m41s"), a figure
+// marked approximate ("~30M"), or one figure with a unit of time, rate,
+// cost or frequency ("1.39G/s"). A magnitude ("4k"), a size ("8KiB") or a
+// pair ("117/41") alone names a row; a setting ("slice=6ms") names a
+// column (parts).
+func (r Reading) valueWord() bool {
+	m := r.Mains()
+	if r.Tuple || r.Missing || len(m) != 1 {
+		return false
+	}
+	f := r.Figures[m[0]]
+	switch token.UnitOf(f.Unit) {
+	case token.Time, token.Rate, token.Cost, token.Freq:
+		return true
+	}
+	return r.Approx
 }
 
 // cellToken reports whether a column token may stand in a cell the
@@ -128,12 +150,14 @@ func figureWord(w string) bool {
 	return comma && head != "" && token.AppendWord(nil, token.Token{Kind: token.Word, Text: head})[0].Kind == token.Num
 }
 
-// readText reads a piece with the grammar, over the piece's text.
-func readText(ts []token.Token, start, end int, style token.CommaStyle) ([]Cell, bool) {
+// readText reads a piece with the grammar, over the piece's text; word
+// says the piece is one word the token layer kept whole, which must read
+// as a value (valueWord).
+func readText(ts []token.Token, start, end int, style token.CommaStyle, word bool) ([]Cell, bool) {
 	text, base := piece(ts)
 	var figs [8]Figure
 	r, ok := parseInto(figs[:0], text, style)
-	if !ok {
+	if !ok || word && !r.valueWord() {
 		return nil, false
 	}
 	return r.cells(base, start, end)
@@ -262,10 +286,10 @@ func piece(ts []token.Token) (string, int) {
 // cells makes the cells of a reading of a piece between columns start and
 // end, whose text starts at column base: one cell; several, when the
 // figures stand apart by blanks only; a list of runs, when commas part
-// them; one value with its second, for a pair "12345/23456"; or a tuple.
-// A unit written apart from its number must be one of spacedUnits: a
-// rarer unit word after a number ("9256 calls/s") names a figure of a
-// tool's line, not a column's value.
+// them; one value with its second, for a pair "12345/23456"; a tuple; or
+// the named parts of one cell (parts). A unit written apart from its
+// number must be one of spacedUnits: a rarer unit word after a number
+// ("9256 calls/s") names a figure of a tool's line, not a column's value.
 func (r Reading) cells(base, start, end int) ([]Cell, bool) {
 	switch {
 	case r.Missing:
@@ -276,22 +300,25 @@ func (r Reading) cells(base, start, end int) ([]Cell, bool) {
 			slots[k] = Slot{Num: f.Num, Text: f.Text, Pct: f.Unit == "%", Start: base + f.Start, End: base + f.End}
 		}
 		return []Cell{{Slots: slots, Tuple: true, Start: start, End: end}}, true
-	case r.Approx || len(r.Legend) > 0:
-		return nil, false
+	}
+	mains := r.Mains()
+	for _, f := range r.Figures {
+		if f.Role == Member || f.Role == Main && f.Unit != "%" && strings.Contains(f.Text, " ") && !spacedUnits[f.Unit] {
+			return nil, false
+		}
+	}
+	if r.Approx && len(mains) != 1 {
+		return nil, false // "~" before several figures: whose is it?
+	}
+	if cs, ok := r.parts(mains, base, start, end); ok || cs != nil {
+		return cs, ok
 	}
 	var blank, comma, slash, semi bool // the separators between the slots
 	var slots []Slot
-	for m, f := range r.Figures {
-		if f.Role != Main {
-			if f.Role == Member {
-				return nil, false
-			}
-			continue
-		}
-		if f.Key != "" || f.Unit != "%" && strings.Contains(f.Text, " ") && !spacedUnits[f.Unit] {
-			return nil, false
-		}
+	for _, m := range mains {
+		f := r.Figures[m]
 		s := r.slot(m, base)
+		s.Approx = r.Approx
 		if k := len(slots) - 1; f.Sep == "/" && k >= 0 && bare(slots[k]) && len(slots[k].Extras) == 0 && bare(s) {
 			// a pair, "12345/23456": the second of the slot before
 			p := &slots[k]
@@ -301,7 +328,7 @@ func (r Reading) cells(base, start, end int) ([]Cell, bool) {
 			continue
 		}
 		switch {
-		case m == 0:
+		case len(slots) == 0:
 		case f.Sep == ",":
 			comma = true
 		case f.Sep == "/":
@@ -323,9 +350,69 @@ func (r Reading) cells(base, start, end int) ([]Cell, bool) {
 		}
 		return out, true
 	case comma && !slash && !semi:
+		if kindNames(slots) {
+			return []Cell{{Slots: slots, Parts: true, Start: start, End: end}}, true
+		}
 		return []Cell{{Slots: slots, List: true, Start: start, End: end}}, true
 	}
 	return nil, false
+}
+
+// parts reads a cell whose figures the cell names: each by the key
+// written before it ("IOPS=20.5k, BW=160MiB/s"), or all by a legend after
+// them ("10.36s / 0.35s / 9.92s (real/user/sys)"). A key that is a unit
+// ("IOPS") is the unit of a figure written without one. One figure and
+// its key alone is a setting ("slice=6ms", "hipri=1" over a column), no
+// value. ok is false, and the cells nil, for a cell that names no figure;
+// ok is false with cells for one that names some figures only, names them
+// twice, or is a setting.
+func (r Reading) parts(mains []int, base, start, end int) ([]Cell, bool) {
+	keys := 0
+	for _, m := range mains {
+		if r.Figures[m].Key != "" {
+			keys++
+		}
+	}
+	if keys == 0 && len(r.Legend) == 0 {
+		return nil, false
+	}
+	if keys > 0 && (keys < len(mains) || len(mains) < 2 || len(r.Legend) > 0) {
+		return []Cell{}, false
+	}
+	slots := make([]Slot, len(mains))
+	for k, m := range mains {
+		f := r.Figures[m]
+		s := r.slot(m, base)
+		s.Approx = r.Approx
+		s.Name = f.Key
+		if len(r.Legend) > 0 {
+			s.Name = r.Legend[k]
+		}
+		if s.Unit == "" && !s.Pct && token.UnitOf(f.Key) != token.NoUnit {
+			s.Unit = f.Key
+		}
+		slots[k] = s
+	}
+	return []Cell{{Slots: slots, Parts: true, Start: start, End: end}}, true
+}
+
+// kindNames names the slots of a list of figures that measure different
+// things by what each unit measures ("16.4 s, 60.9 MB/s": time and rate),
+// and reports whether it did: each slot must carry a unit, no two of the
+// same kind. Runs of one quantity share their unit, or carry none.
+func kindNames(slots []Slot) bool {
+	seen := map[token.UnitKind]bool{}
+	for _, s := range slots {
+		k := token.UnitOf(s.Unit)
+		if s.Pct || k == token.NoUnit || seen[k] {
+			return false
+		}
+		seen[k] = true
+	}
+	for k := range slots {
+		slots[k].Name = token.UnitOf(slots[k].Unit).String()
+	}
+	return true
 }
 
 // bare reports whether a slot's number is bare: no unit, magnitude or

@@ -150,7 +150,7 @@ func FuzzTokenCells(f *testing.F) {
 		if !ok || end-start > MaxCell {
 			return // the grammar reads no text longer than a cell
 		}
-		slow, sok := readText(ts, start, end, st)
+		slow, sok := readText(ts, start, end, st, false)
 		for _, cs := range [][]Cell{fast, slow} {
 			for i := range cs {
 				for j := range cs[i].Slots {

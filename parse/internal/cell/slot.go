@@ -9,12 +9,18 @@ import (
 // Slot is one value of a row or grid cell: the main number and what is
 // written beside it.
 type Slot struct {
-	Num     string  // the number as an exact decimal
-	Text    string  // the number as written, when it differs from Num
-	Unit    string  // a unit glued or written after it ("ms", "MB/s")
-	Extras  []Extra // the figures written beside it
-	Pct     bool    // written in percent ("12%", "12 pct")
-	Missing bool    // a missing-value mark holds the place: no number
+	Num    string  // the number as an exact decimal
+	Text   string  // the number as written, when it differs from Num
+	Unit   string  // a unit glued or written after it ("ms", "MB/s")
+	Extras []Extra // the figures written beside it
+	Pct    bool    // written in percent ("12%", "12 pct")
+	Approx bool    // marked approximate ("~30M")
+	// Name names one of a cell's parts: the key written before it
+	// ("IOPS" of "IOPS=20.5k"), its name in a legend after the cell
+	// ("user" of "(real/user/sys)"), or what its unit measures ("time",
+	// "rate") in a list of figures of different units.
+	Name    string
+	Missing bool // a missing-value mark holds the place: no number
 	// Start and End are the slot's byte columns in the line.
 	Start, End int
 }
@@ -43,7 +49,7 @@ func ReadSlot(ts []token.Token, i int, style token.CommaStyle) (Slot, int, bool)
 			return Slot{}, i, false
 		}
 	}
-	cs, ok := readText(ts[i:], ts[i].Start, ts[len(ts)-1].End, style)
+	cs, ok := readText(ts[i:], ts[i].Start, ts[len(ts)-1].End, style, false)
 	if !ok || len(cs) != 1 || len(cs[0].Slots) != 1 || cs[0].List || cs[0].Tuple || cs[0].Slots[0].Missing {
 		return Slot{}, i, false
 	}

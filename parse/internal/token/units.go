@@ -18,6 +18,13 @@ const (
 	PercentUnit                 // %
 )
 
+// kindNames are the names of the unit kinds, as fields name them.
+var kindNames = [...]string{NoUnit: "", Time: "time", Size: "size", Rate: "rate", Cost: "cost", Freq: "freq",
+	Ratio: "ratio", Energy: "energy", PercentUnit: "pct"}
+
+// String names what a unit measures: "time", "rate", ...; "" for NoUnit.
+func (k UnitKind) String() string { return kindNames[k] }
+
 // timeUnits are the time units, as written (case matters: "S" is no
 // second, "MS" no millisecond).
 var timeUnits = map[string]bool{
