@@ -66,7 +66,7 @@ func (s Slot) Written() string {
 
 // numberSlot reads a cell of one number token: the common cell, read
 // without the grammar. The grammar reads such a token alike
-// (FuzzNumberSlot).
+// (FuzzTokenCells).
 func numberSlot(t token.Token, style token.CommaStyle) (Slot, bool) {
 	v, ok := token.Value(t, style)
 	if !ok || t.Kind != token.Num || twoPoints(t) {
