@@ -42,6 +42,13 @@ test       before    after
 read       2.75G/s   2.91G/s
 write      1.05G/s   1.12G/s
 `, []string{"read|before|value|2.75|G/s|", "write|after|value|1.12|G/s|"}},
+		{"grid", `
+| job       | before                  | after                   |
+|-----------|-------------------------|-------------------------|
+| seqread   | IOPS=9.5k, BW=7.1MiB/s  | IOPS=8.1k, BW=6.2MiB/s  |
+| seqwrite  | IOPS=5.2k, BW=4.5MiB/s  | IOPS=5.0k, BW=4.4MiB/s  |
+| objects   | ~31M                    | ~27M                    |
+`, []string{"seqread|before|iops|9500|IOPS|", "seqwrite|after|bw|4.4|MiB/s|", "objects|after|value|27000000||approx"}},
 		{"size labels", `
 bs       before    after
 4k       221.5     230.8
