@@ -65,7 +65,11 @@ func readColumnar(b *Block, lines []layout.Line, first int) (m Match, next int, 
 		return Match{}, first + 1, false
 	}
 	t.Format = layout.Format(lines[lt.Start:lt.End])
-	return Match{Start: lt.Start, End: lt.End, Table: t}, lt.End, true
+	m = Match{Start: lt.Start, End: lt.End, Table: t}
+	if lt.Grid.Caption != "" {
+		m.Inner = []string{lt.Grid.Caption} // "compressor lz9": said of every column
+	}
+	return m, lt.End, true
 }
 
 // layColumnar lays out the table whose first data row is line first (see
