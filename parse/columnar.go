@@ -260,9 +260,13 @@ func (g *gridReading) table(b *Block, bd layout.Body) model.Table {
 	}
 	rows := make([]model.Row, 0, len(bd.Rows))
 	labelled := false // variants come from label lines over the row blocks
+	stats := rowStats(g.Labels)
 	for i, li := range bd.Rows {
 		label := g.Labels[i]
 		caseName, rowField := label, ""
+		if stats != nil {
+			caseName, rowField = "", stats[i] // the rows are statistics of one series
+		}
 		if sub := bd.Subs[i]; sub != "" {
 			if f, ok := cell.StatField(strings.TrimSuffix(label, ":")); ok {
 				caseName, rowField = sub, f
@@ -310,12 +314,7 @@ func (g *gridReading) table(b *Block, bd layout.Body) model.Table {
 			} else {
 				addVariant(v)
 			}
-			switch {
-			case rowField != "" && f == "value":
-				f = rowField
-			case rowField != "" && f == "pct":
-				f = rowField + "_pct"
-			}
+			f = statOfRow(rowField, f)
 			if c.Tuple {
 				for k, s := range c.Slots {
 					r.Cells = append(r.Cells, model.Cell{Variant: v, Field: cell.TupleField(tupleNames, k), Value: model.Number(s.Num), Text: s.Text})
@@ -351,6 +350,49 @@ func (g *gridReading) table(b *Block, bd layout.Body) model.Table {
 		t.Unit = titleUnit(g.Titles)
 	}
 	return t
+}
+
+// rowStats names the statistic of each row when every row label names
+// one ("Average (us)", "min", "Standard deviation"): the rows are
+// statistics of one series, and each names the field of its numbers. A
+// change row ("diff") after a statistic row holds that statistic's
+// change. nil when some label names no statistic.
+func rowStats(labels []string) []string {
+	out := make([]string, len(labels))
+	last := ""
+	for i, l := range labels {
+		f, ok := cell.RowStat(l)
+		switch {
+		case !ok:
+			return nil
+		case f == "pct" && last == "":
+			return nil
+		case f == "pct":
+			f = last + "_pct"
+		default:
+			last = f
+		}
+		out[i] = f
+	}
+	if last == "" {
+		return nil
+	}
+	return out
+}
+
+// statOfRow is the field of a number of field f (as its column says) in
+// a row that names statistic stat (none: ""): the main figure is the
+// statistic, a change is the statistic's change ("avg_pct").
+func statOfRow(stat, f string) string {
+	switch {
+	case stat == "":
+		return f
+	case f == "value":
+		return stat
+	case f == "pct" && !strings.HasSuffix(stat, "_pct"):
+		return stat + "_pct"
+	}
+	return f
 }
 
 // bareParens decides what the bracketed figures written without '%' or

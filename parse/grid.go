@@ -234,16 +234,23 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 		changeColumns(variants, fields)
 	}
 	bare := bareParenField(series)
+	stats := rowStats(labels)
 	t := model.Table{}
 	pcts := pctNamer{}
 	hasPct := false
 	units := unitSet{}
+	i := -1 // the row's index among labels
 	for _, gl := range data {
 		if len(gl.cells) != width {
 			continue
 		}
+		i++
 		line := b.Lines[gl.idx]
 		row := model.Row{Case: strings.TrimSuffix(gl.cells[0].text, ":"), Line: line.No, Offset: line.Offset}
+		rowStat := ""
+		if stats != nil {
+			row.Case, rowStat = "", stats[i] // the rows are statistics of one series
+		}
 		row.Flags = rowMarkers(gl.trail)
 		for j := 1; j < width; j++ {
 			s, ok := cellSlot(gl.cells[j].toks, b.Comma)
@@ -263,7 +270,7 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 			}
 			n := len(row.Cells)
 			var pct bool
-			row.Cells, pct = appendSlotCells(row.Cells, s, variant, fields[j], parens[j], pcts)
+			row.Cells, pct = appendSlotCells(row.Cells, s, variant, statOfRow(rowStat, fields[j]), parens[j], pcts)
 			hasPct = hasPct || pct
 			for _, c := range row.Cells[n:] {
 				if c.Variant != "" && !containsString(t.Variants, c.Variant) {
