@@ -410,6 +410,20 @@ func TestQuotedRests(t *testing.T) {
 				"0: Nice numbers.", "1: io=71.2GiB (76.4GB), run=120000-120000msec"},
 		},
 		{
+			name: "a column's name longer than a line goes back after its gap",
+			in: ">       7.10 ±  4%      -1.9        5.20 ±  6%\n" +
+				"probe-trace.calls.frob_widget.twiddle_knob.do_syscall_64.entry_SYSCALL_64_after_hwframe.frob\n" +
+				">       3.30            +0.4        3.70        probe-trace.calls.twiddle",
+			want: []string{"1:       7.10 ±  4%      -1.9        5.20 ±  6%  probe-trace.calls.frob_widget.twiddle_knob.do_syscall_64.entry_SYSCALL_64_after_hwframe.frob",
+				"1:       3.30            +0.4        3.70        probe-trace.calls.twiddle"},
+		},
+		{
+			name: "the wrap took the gap before the last column out",
+			in:   ">  5.321e+09            +3.1%  5.480e+09        probe.stat.instructions\n>  2.104e+09            +1.2%  2.130e+09\nprobe.stat.branch-instructions\n>",
+			want: []string{"1:  5.321e+09            +3.1%  5.480e+09        probe.stat.instructions",
+				"1:  2.104e+09            +1.2%  2.130e+09  probe.stat.branch-instructions", "1: "},
+		},
+		{
 			name: "a short quoted line was not wrapped",
 			in:   "> base 1.0\n2.0 here\n> new 1.1",
 			want: []string{"1: base 1.0", "0: 2.0 here", "1: new 1.1"},
