@@ -97,7 +97,7 @@ func valueText(text string) string {
 		return text
 	}
 	f, _, _ := strings.Cut(t[:gap], " ")
-	if isValueToken(strings.Trim(f, "±~*")) || !hasAlnum(f) {
+	if isValueToken(strings.Trim(f, "±~*()[]")) || !hasAlnum(f) {
 		return text
 	}
 	return t[gap:]
