@@ -22,6 +22,7 @@ type gridCell struct {
 	start, end int
 	rule       bool
 	toks       []token.Token
+	mark       string // a marker after the value ("105.8 *": a footnote, significance)
 }
 
 // gridLine is one line of a grid region.
@@ -85,6 +86,9 @@ func cutGrid(b *Block, idx int) gridLine {
 			if t.Start > a && t.End <= z {
 				c.toks = append(c.toks, t)
 			}
+		}
+		if k := len(c.toks) - 1; k >= 1 && c.toks[k].Kind == token.Mark && c.toks[k-1].Kind != token.Mark {
+			c.mark, c.toks = c.toks[k].Text, c.toks[:k]
 		}
 		gl.cells = append(gl.cells, c)
 	}
@@ -165,8 +169,15 @@ func isDataRow(gl gridLine, style CommaStyle) bool {
 
 // column is what a grid column holds, once the headers are read.
 type column struct {
-	name  string // single-column header text, top to bottom
-	group string // spanning header text over it
+	name  string   // single-column header text, top to bottom
+	group string   // spanning header text over it
+	lines []string // the single-column header text of each header row
+}
+
+// addName appends the text a header row gives column c alone.
+func (c *column) addName(text string) {
+	c.name = joinText(c.name, text)
+	c.lines = append(c.lines, text)
 }
 
 // readGrid reads one grid region into a table; ok is false when the region
@@ -217,6 +228,14 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 		series = append(series, sr)
 	}
 	vcol := variantColumn(data, width)
+	unit, metrics := cols.measured()
+	if vcol < 0 && metrics {
+		// "seq read" over "MiB/s": the columns name what is measured, in
+		// what unit, and the rows where
+		for j := 1; j < width; j++ {
+			variants[j], fields[j] = "", cols.metricField(j)
+		}
+	}
 	if vcol > 0 {
 		// "| GB6 Single | patch | 1182.4 |": a column names the kernel
 		// of each row, and the other titles name quantities
@@ -272,6 +291,11 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 			var pct bool
 			row.Cells, pct = appendSlotCells(row.Cells, s, variant, statOfRow(rowStat, fields[j]), parens[j], pcts)
 			hasPct = hasPct || pct
+			if m := gl.cells[j].mark; m != "" {
+				for k := n; k < len(row.Cells); k++ {
+					row.Cells[k].Flags = append(row.Cells[k].Flags, m)
+				}
+			}
 			for _, c := range row.Cells[n:] {
 				if c.Variant != "" && !containsString(t.Variants, c.Variant) {
 					t.Variants = append(t.Variants, c.Variant)
@@ -286,8 +310,62 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 		return Match{}, false
 	}
 	t.Baseline = pickBaseline(t.Variants, hasPct)
-	t.Unit = units.common()
+	if t.Unit = units.common(); t.Unit == "" {
+		t.Unit = unit
+	}
 	return Match{Start: r.start, End: r.end, Table: t}, true
+}
+
+// measured reports whether the columns after the label name quantities
+// rather than variants: no group title over them, and each titled one
+// has a header row under its name that states only a unit ("MiB/s",
+// "(ms)"), a title that starts with a metric word, or a unit for title
+// ("bytes"). unit is the unit they share, "" when
+// they state none or differ.
+func (cols gridColumns) measured() (unit string, ok bool) {
+	titled := 0
+	units := map[string]bool{}
+	for _, c := range cols[1:] {
+		if c.group != "" {
+			return "", false
+		}
+		if c.name == "" {
+			continue
+		}
+		titled++
+		stated := false
+		for k, l := range c.lines {
+			if k > 0 && cell.UnitFragment(l) {
+				stated = true // under the quantity's name; a unit alone is the name
+				units[strings.Trim(l, "()")] = true
+			}
+		}
+		words := strings.Fields(c.name)
+		if !stated && !cell.MetricWord(strings.Trim(words[0], "([")) && !cell.UnitFragment(c.name) {
+			return "", false
+		}
+	}
+	if len(units) == 1 {
+		for u := range units {
+			unit = u
+		}
+	}
+	return unit, titled > 0
+}
+
+// metricField names the quantity column j measures: its header rows
+// without those under the first that state only a unit.
+func (cols gridColumns) metricField(j int) string {
+	var kept []string
+	for k, l := range cols[j].lines {
+		if k == 0 || !cell.UnitFragment(l) {
+			kept = append(kept, l)
+		}
+	}
+	if len(kept) == 0 {
+		return "value"
+	}
+	return cell.MetricField(strings.Join(kept, " "))
 }
 
 // variantColumn returns the column after the label that holds, in every
@@ -433,7 +511,7 @@ func mapByOffset(heads []gridLine, ref []gridCell) (gridColumns, bool) {
 			if span[o] > 1 {
 				cols[j].group = joinText(cols[j].group, c.text)
 			} else {
-				cols[j].name = joinText(cols[j].name, c.text)
+				cols[j].addName(c.text)
 			}
 		}
 		for ci, c := range h.cells {
@@ -465,7 +543,7 @@ func mapByCount(heads []gridLine, width int) (gridColumns, bool) {
 		case g == width:
 			for j, c := range h.cells {
 				if !c.rule {
-					cols[j].name = joinText(cols[j].name, c.text)
+					cols[j].addName(c.text)
 				}
 			}
 		case g > lead && g < width && (width-lead)%(g-lead) == 0:
@@ -475,7 +553,7 @@ func mapByCount(heads []gridLine, width int) (gridColumns, bool) {
 					continue
 				}
 				if ci < lead {
-					cols[ci].name = joinText(cols[ci].name, c.text)
+					cols[ci].addName(c.text)
 					continue
 				}
 				for j := lead + (ci-lead)*k; j < lead+(ci-lead+1)*k; j++ {
