@@ -186,7 +186,7 @@ func archiveBodies(b *testing.B, max int) ([][]model.Line, int) {
 	size := 0
 	for _, dir := range filepath.SplitList(os.Getenv("LKMLBENCH_ARCHIVES")) {
 		enough := errors.New("enough")
-		err := gitgo.Messages(context.Background(), dir, "", func(_ string, data []byte) error {
+		err := gitgo.Messages(context.Background(), dir, "", func(_ string, _ [20]byte, data []byte) error {
 			res, err := mbox.Read("m", data, mbox.Options{})
 			if err != nil {
 				return nil

@@ -53,12 +53,16 @@
 //     with each fragment given to the columns it titles, sub-headings, row
 //     groups, wrapped rows (layout.Lay, a Grid and a Body); which lines
 //     are rules and which prose (layout.IsRule, layout.IsProse).
-//  4. Semantics (columnar.go, semantics.go, evidence.go, in this
-//     package): orientation (kernels as rows, a variant column, cases
-//     across), variants from label lines, labelled blocks merged into one
-//     comparison, listings that are no results, and system state pasted
-//     as evidence (what a state command printed, monitor samples, dumps,
-//     settings, worked-out figures).
+//  4. Semantics (columnar.go, semantics.go, evidence.go, notmeasured.go,
+//     transcript.go): orientation (kernels as rows, a variant column,
+//     cases across), variants from label lines, labelled blocks merged
+//     into one comparison, listings that are no results, shapes no
+//     measurement has (hex dumps, switch lists, assembler, diagnostics,
+//     configuration files), run records and tool lines that are steps of
+//     a bug transcript or lines of a log, and system state pasted as
+//     evidence (what a state command printed, monitor samples, dumps,
+//     settings, worked-out figures). Every table dropped there says why
+//     in --explain.
 //
 // The columnar family (columnar.go) is the layout engine's reader. The
 // families that remain each read a tool's own vocabulary (mmtests, LKP,

@@ -227,7 +227,7 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 		}
 		series = append(series, sr)
 	}
-	vcol := variantColumn(data, width)
+	vcol := variantColumn(data, width, titles)
 	unit, metrics := cols.measured()
 	if vcol < 0 && metrics {
 		// "seq read" over "MiB/s": the columns name what is measured, in
@@ -241,6 +241,9 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 		// of each row, and the other titles name quantities
 		for j := 1; j < width; j++ {
 			variants[j], fields[j] = "", cell.MetricField(titles[j])
+			if changeTitles[strings.ToLower(titles[j])] {
+				fields[j] = "pct" // "perc_diff": the change against the reference row
+			}
 		}
 	}
 	byRow := vcol < 0 && rowsAreVariants(cols[0].name, labels, titles[1:], fields[1:])
@@ -368,18 +371,31 @@ func (cols gridColumns) metricField(j int) string {
 	return cell.MetricField(strings.Join(kept, " "))
 }
 
+// variantHeads are column titles that say the column names the compared
+// kernel or configuration of each row ("| metric | kernel | value |").
+var variantHeads = map[string]bool{
+	"kernel": true, "kernels": true, "variant": true, "version": true, "branch": true, "tree": true,
+	"gov": true, "governor": true, "config": true, "configuration": true, "setup": true, "build": true,
+}
+
+// changeTitles are titles of a column of changes against the reference
+// row in such a table.
+var changeTitles = map[string]bool{"perc_diff": true, "pct_diff": true, "% diff": true, "% difference": true, "%diff": true, "diff %": true}
+
 // variantColumn returns the column after the label that holds, in every
 // data row, the name of a kernel or a side of a comparison ("patch",
-// "base") instead of a number; -1 when there is none.
-func variantColumn(data []gridLine, width int) int {
+// "base") instead of a number, or any name under a title that says so
+// ("kernel", "governor"); -1 when there is none.
+func variantColumn(data []gridLine, width int, titles []string) int {
 	for j := 1; j < width; j++ {
 		ok, seen := true, map[string]bool{}
+		titled := variantHeads[strings.ToLower(strings.TrimSpace(titles[j]))]
 		for _, gl := range data {
 			if len(gl.cells) != width {
 				continue
 			}
 			text := gl.cells[j].text
-			if !variantWord(text) {
+			if _, isNum := ReadNumber(text, CommaUnknown); !variantWord(text) && (!titled || isNum || text == "") {
 				ok = false
 				break
 			}

@@ -180,11 +180,11 @@ func readSegments(segs []*segment, explain bool, done func(*segment)) ([]model.T
 			}
 			for _, m := range kept {
 				t := b.finish(m)
-				if !b.evidence(m, &t, dumped) {
+				if why := b.evidence(m, &t, dumped); why == "" {
 					near[t.StartLine] = b.seg.nearLabel(b.base + m.Start)
 					tables = append(tables, t)
 				} else if explain {
-					cand.dropped(b.Lines[m.Start].No, b.Lines[m.End-1].No, "dropped: system state pasted as evidence")
+					cand.dropped(b.Lines[m.Start].No, b.Lines[m.End-1].No, why)
 				}
 			}
 			if explain {
