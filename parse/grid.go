@@ -153,6 +153,12 @@ func cellSlot(ts []token.Token, style CommaStyle) (cell.Slot, bool) {
 	if len(ts) == 0 || len(ts) > 6 || ts[0].Kind != token.Num {
 		return cell.Slot{}, false
 	}
+	if len(ts) == 2 && ts[0].Unit == "" && ts[0].Mult == 0 && ts[1].Kind == token.Word && cell.UnitFragment(ts[1].Text) {
+		// "538  MiB/s": the cell's borders say the unit is the number's
+		// however wide the gap
+		u := ts[1]
+		ts = []token.Token{{Kind: token.Num, Text: ts[0].Text, Start: ts[0].Start, End: u.End, Number: ts[0].Text, Unit: u.Text}}
+	}
 	s, next, ok := cell.ReadSlot(ts, 0, style)
 	return s, ok && next == len(ts)
 }
@@ -228,7 +234,20 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 		series = append(series, sr)
 	}
 	vcol := variantColumn(data, width, titles)
+	// the rows' labels repeat over runs of rows keyed by a column of
+	// whole numbers ("Intel QAT" over cluster sizes 4096 ... 262144, then
+	// "deflate" over the same): the labels are the variants, the keys the
+	// cases, and the titles name quantities
+	kcol := -1
+	if vcol < 0 {
+		kcol = keyUnderLabels(labels, series)
+	}
 	unit, metrics := cols.measured()
+	if kcol >= 0 {
+		for j := 1; j < width; j++ {
+			variants[j], fields[j] = "", cols.metricField(j)
+		}
+	}
 	if vcol < 0 && metrics {
 		// "seq read" over "MiB/s": the columns name what is measured, in
 		// what unit, and the rows where
@@ -246,7 +265,7 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 			}
 		}
 	}
-	byRow := vcol < 0 && rowsAreVariants(cols[0].name, labels, titles[1:], fields[1:])
+	byRow := vcol < 0 && kcol < 0 && rowsAreVariants(cols[0].name, labels, titles[1:], fields[1:])
 	if byRow {
 		for j := 1; j < width; j++ {
 			variants[j], fields[j] = "", cell.ColumnField(titles[j])
@@ -274,9 +293,13 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 			row.Case, rowStat = "", stats[i] // the rows are statistics of one series
 		}
 		row.Flags = rowMarkers(gl.trail)
+		rowVariant := ""
+		if kcol >= 0 {
+			rowVariant, row.Case = row.Case, series[i][kcol].Written()
+		}
 		for j := 1; j < width; j++ {
 			s, ok := cellSlot(gl.cells[j].toks, b.Comma)
-			if !ok {
+			if !ok || j == kcol+1 {
 				continue
 			}
 			units.add(s.Unit)
@@ -289,6 +312,8 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 				variant = row.Case
 			case vcol > 0:
 				variant = gl.cells[vcol].text
+			case kcol >= 0:
+				variant = rowVariant
 			}
 			n := len(row.Cells)
 			var pct bool
@@ -382,6 +407,63 @@ var variantHeads = map[string]bool{
 // row in such a table.
 var changeTitles = map[string]bool{"perc_diff": true, "pct_diff": true, "% diff": true, "% difference": true, "%diff": true, "diff %": true}
 
+// keyUnderLabels returns the index in each row's slots of the column
+// that keys rows repeated under each label: the labels run in two or more
+// runs of two or more rows, the column holds whole numbers rising within
+// each run (a key written twice aside), and every run shares most of its
+// keys with the first. -1 when there is none.
+func keyUnderLabels(labels []string, series [][]cell.Slot) int {
+	var runs [][2]int // [start, end) of each run of one label
+	for i := 0; i < len(labels); {
+		j := i
+		for j < len(labels) && labels[j] == labels[i] {
+			j++
+		}
+		if j-i < 2 || labels[i] == "" {
+			return -1
+		}
+		runs = append(runs, [2]int{i, j})
+		i = j
+	}
+	if len(runs) < 2 {
+		return -1
+	}
+	for k := range series[0] {
+		if keysRun(series, k, runs) {
+			return k
+		}
+	}
+	return -1
+}
+
+// keysRun reports whether slot k of the rows holds whole numbers without
+// a unit that never fall and rise over each run, and that each run
+// shares mostly with the first.
+func keysRun(series [][]cell.Slot, k int, runs [][2]int) bool {
+	first := map[string]bool{}
+	for n, r := range runs {
+		shared := 0
+		for i := r[0]; i < r[1]; i++ {
+			s := series[i][k]
+			if s.Missing || s.Unit != "" || len(s.Extras) > 0 || strings.ContainsAny(s.Num, ".eE-") {
+				return false
+			}
+			if i > r[0] && model.Number(series[i-1][k].Num).Float() > model.Number(s.Num).Float() {
+				return false // (a key written twice is a slip, not a new order)
+			}
+			if n == 0 {
+				first[s.Num] = true
+			} else if first[s.Num] {
+				shared++
+			}
+		}
+		if n > 0 && shared*2 <= r[1]-r[0] || series[r[0]][k].Num == series[r[1]-1][k].Num {
+			return false
+		}
+	}
+	return true
+}
+
 // variantColumn returns the column after the label that holds, in every
 // data row, the name of a kernel or a side of a comparison ("patch",
 // "base") instead of a number, or any name under a title that says so
@@ -395,6 +477,10 @@ func variantColumn(data []gridLine, width int, titles []string) int {
 				continue
 			}
 			text := gl.cells[j].text
+			if _, value := cellSlot(gl.cells[j].toks, CommaUnknown); value {
+				ok = false // "20.76 MiB/s" reads as a version, but is a value
+				break
+			}
 			if _, isNum := ReadNumber(text, CommaUnknown); !variantWord(text) && (!titled || isNum || text == "") {
 				ok = false
 				break
