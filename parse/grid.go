@@ -190,6 +190,7 @@ func (c *column) addName(text string) {
 // is not a table (no header, no numbers, columns that cannot be mapped).
 func readGrid(b *Block, r gridRegion) (Match, bool) {
 	var heads, data []gridLine
+	merged := mergedLabels(r)
 	for _, gl := range r.lines {
 		if gl.rule || len(gl.cells) == 0 {
 			continue
@@ -199,6 +200,9 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 			continue
 		}
 		if isDataRow(gl, b.Comma) {
+			if m, ok := merged[gl.idx]; ok {
+				gl.cells = append([]gridCell{{text: m, start: gl.cells[0].start, end: gl.cells[0].end}}, gl.cells[1:]...)
+			}
 			data = append(data, gl)
 		}
 	}
@@ -234,13 +238,17 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 		series = append(series, sr)
 	}
 	vcol := variantColumn(data, width, titles)
+	runs := labelRuns(labels)
+	if vcol < 0 {
+		vcol = cycleColumn(data, width, runs, b.Comma)
+	}
 	// the rows' labels repeat over runs of rows keyed by a column of
 	// whole numbers ("Intel QAT" over cluster sizes 4096 ... 262144, then
 	// "deflate" over the same): the labels are the variants, the keys the
 	// cases, and the titles name quantities
 	kcol := -1
 	if vcol < 0 {
-		kcol = keyUnderLabels(labels, series)
+		kcol = keyUnderLabels(labels, runs, series)
 	}
 	unit, metrics := cols.measured()
 	if kcol >= 0 {
@@ -260,7 +268,7 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 		// of each row, and the other titles name quantities
 		for j := 1; j < width; j++ {
 			variants[j], fields[j] = "", cell.MetricField(titles[j])
-			if changeTitles[strings.ToLower(titles[j])] {
+			if changeTitles[strings.ToLower(titles[j])] || changeOfFirst(data, width, j, runs) {
 				fields[j] = "pct" // "perc_diff": the change against the reference row
 			}
 		}
@@ -407,26 +415,152 @@ var variantHeads = map[string]bool{
 // row in such a table.
 var changeTitles = map[string]bool{"perc_diff": true, "pct_diff": true, "% diff": true, "% difference": true, "%diff": true, "diff %": true}
 
-// keyUnderLabels returns the index in each row's slots of the column
-// that keys rows repeated under each label: the labels run in two or more
-// runs of two or more rows, the column holds whole numbers rising within
-// each run (a key written twice aside), and every run shares most of its
-// keys with the first. -1 when there is none.
-func keyUnderLabels(labels []string, series [][]cell.Slot) int {
-	var runs [][2]int // [start, end) of each run of one label
+// mergedLabels reads the label cells merged over the rows of a group:
+// between two rules across every column, a partial rule that leaves the
+// label column open ('|   redis   +------+------+') shows that its cell
+// spans the group, its text spread over the group's lines ("", "redis",
+// "7.2.4 & 7.2.5"). It returns, by block line, the joined label of every
+// line of such a group.
+func mergedLabels(r gridRegion) map[int]string {
+	var out map[int]string
+	group := func(lines []gridLine) {
+		open := false
+		for _, gl := range lines {
+			open = open || partialRule(gl)
+		}
+		if !open {
+			return
+		}
+		label := ""
+		for _, gl := range lines {
+			if len(gl.cells) > 0 && !gl.cells[0].rule && gl.cells[0].text != "" {
+				label = joinText(label, gl.cells[0].text)
+			}
+		}
+		if label == "" {
+			return
+		}
+		if out == nil {
+			out = map[int]string{}
+		}
+		for _, gl := range lines {
+			out[gl.idx] = label
+		}
+	}
+	start := 0
+	for k, gl := range r.lines {
+		if gl.rule {
+			group(r.lines[start:k])
+			start = k + 1
+		}
+	}
+	group(r.lines[start:])
+	return out
+}
+
+// partialRule reports whether a line rules every column but the first,
+// which holds text or nothing: the border inside a group whose label
+// cell spans its rows. A lone "-" is a missing value, not a rule.
+func partialRule(gl gridLine) bool {
+	if len(gl.cells) < 2 || gl.cells[0].rule {
+		return false
+	}
+	for _, c := range gl.cells[1:] {
+		if !c.rule || !strings.Contains(c.text, "---") {
+			return false
+		}
+	}
+	return true
+}
+
+// labelRuns cuts the rows into runs of one label: [start, end) each.
+func labelRuns(labels []string) [][2]int {
+	var runs [][2]int
 	for i := 0; i < len(labels); {
 		j := i
 		for j < len(labels) && labels[j] == labels[i] {
 			j++
 		}
-		if j-i < 2 || labels[i] == "" {
-			return -1
-		}
 		runs = append(runs, [2]int{i, j})
 		i = j
 	}
+	return runs
+}
+
+// cycleColumn returns the column of words that repeats the same values in
+// the same order under every label ("No", "Yes" under each image): what
+// the rows of a label compare, their variant. -1 when there is none.
+func cycleColumn(data []gridLine, width int, runs [][2]int, style CommaStyle) int {
 	if len(runs) < 2 {
 		return -1
+	}
+	var rows []gridLine // the rows of full width, as labels counts them
+	for _, gl := range data {
+		if len(gl.cells) == width {
+			rows = append(rows, gl)
+		}
+	}
+	for j := 1; j < width; j++ {
+		first := runs[0]
+		n := first[1] - first[0]
+		ok, seen := n >= 2, map[string]bool{}
+		for _, r := range runs {
+			if r[1]-r[0] != n {
+				ok = false
+				break
+			}
+			for k := 0; k < n && ok; k++ {
+				c := rows[r[0]+k].cells[j]
+				_, value := cellSlot(c.toks, style)
+				ok = !value && hasLetter(c.text) && c.text == rows[first[0]+k].cells[j].text
+				seen[c.text] = true
+			}
+		}
+		if ok && len(seen) >= 2 {
+			return j
+		}
+	}
+	return -1
+}
+
+// changeOfFirst reports whether column j holds percentages that the
+// first row of every run of one label leaves empty ("-" beside "No",
+// "33%" beside "Yes"): the change of each later row against the first.
+func changeOfFirst(data []gridLine, width, j int, runs [][2]int) bool {
+	var rows []gridLine
+	for _, gl := range data {
+		if len(gl.cells) == width {
+			rows = append(rows, gl)
+		}
+	}
+	if len(runs) == 0 || runs[0][1]-runs[0][0] < 2 {
+		return false
+	}
+	for _, r := range runs {
+		for i := r[0]; i < r[1]; i++ {
+			c := rows[i].cells[j]
+			pct := strings.HasSuffix(c.text, "%")
+			if i == r[0] && (pct || !IsMissing(c.text) && c.text != "") || i > r[0] && !pct {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// keyUnderLabels returns the index in each row's slots of the column
+// that keys rows repeated under each label: the labels run in two or more
+// runs of two or more rows, the column holds whole numbers rising within
+// each run (a key written twice aside), and every run shares most of its
+// keys with the first. -1 when there is none.
+func keyUnderLabels(labels []string, runs [][2]int, series [][]cell.Slot) int {
+	if len(runs) < 2 {
+		return -1
+	}
+	for _, r := range runs {
+		if r[1]-r[0] < 2 || labels[r[0]] == "" {
+			return -1
+		}
 	}
 	for k := range series[0] {
 		if keysRun(series, k, runs) {
