@@ -113,14 +113,17 @@ func kernelLabels(labels []string) bool { return rowsAreKernels(labels, nil) }
 type gridReading struct {
 	*layout.Grid
 	unitless []bool // a unit fragment was taken out of the column's title
+	unit     string // the one unit the fragments taken out state, "" for none or several
 }
 
 // dropUnits takes the fragments that only state a unit ("Bytes/sec",
 // "(ns)", "nanosecs", "per sec") out of the column titles: they say how
 // the numbers are measured, not what they are. unitless[j] records that
-// column j had one.
+// column j had one, and unit the unit when every titled column states
+// the same one.
 func (g *gridReading) dropUnits() {
 	g.unitless = make([]bool, len(g.Frags))
+	units, every := map[string]bool{}, true
 	for j, fr := range g.Frags {
 		kept := fr[:0:0]
 		for _, f := range fr {
@@ -132,14 +135,30 @@ func (g *gridReading) dropUnits() {
 			g.unitless[j] = true
 			g.Frags[j] = kept
 			g.Titles[j] = strings.Join(kept, " ")
+			for _, f := range fr {
+				if cell.UnitFragment(f) {
+					units[strings.Trim(f, "()[] ")] = true
+				}
+			}
+		} else if len(fr) > 0 {
+			every = false // a column states no unit of its own
+		}
+	}
+	if every && len(units) == 1 {
+		for u := range units {
+			g.unit = u
 		}
 	}
 }
 
 // metricColumns reports whether every titled column names a quantity
 // (a metric word first, or a unit among its fragments), so that the
-// columns are fields of one series, not compared variants.
+// columns are fields of one series, not compared variants; titles that
+// name builds (buildTitles) never do, whatever units they state.
 func (g *gridReading) metricColumns() bool {
+	if buildTitles(g.Titles) {
+		return false // "next" beside "next + series" over "(ms)": builds measured in ms
+	}
 	titled := 0
 	for j, fr := range g.Frags {
 		if len(fr) == 0 {
@@ -348,6 +367,9 @@ func (g *gridReading) table(b *Block, bd layout.Body) model.Table {
 	}
 	if t.Unit == "" {
 		t.Unit = titleUnit(g.Titles)
+	}
+	if t.Unit == "" && (len(units) == 0 || len(units) == 1 && units[""] > 0) {
+		t.Unit = g.unit // "(sec)" under the titles, no number carrying its own
 	}
 	return t
 }

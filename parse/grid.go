@@ -263,6 +263,15 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 			variants[j], fields[j] = "", cols.metricField(j)
 		}
 	}
+	if vcol < 0 && kcol < 0 && !metrics && unit != "" {
+		// builds over a row of units: "v6.8" over "(MB/s)" is the build
+		// v6.8, its numbers in MB/s
+		for j := 1; j < width; j++ {
+			if variants[j] != "" && variants[j] == cols[j].name {
+				variants[j] = cols.named(j)
+			}
+		}
+	}
 	if vcol > 0 {
 		// "| GB6 Single | patch | 1182.4 |": a column names the kernel
 		// of each row, and the other titles name quantities
@@ -356,8 +365,8 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 // rather than variants: no group title over them, and each titled one
 // has a header row under its name that states only a unit ("MiB/s",
 // "(ms)"), a title that starts with a metric word, or a unit for title
-// ("bytes"). unit is the unit they share, "" when
-// they state none or differ.
+// ("bytes"), and no names of builds (buildTitles) among them. unit is
+// the unit they share, "" when they state none or differ.
 func (cols gridColumns) measured() (unit string, ok bool) {
 	titled := 0
 	units := map[string]bool{}
@@ -386,22 +395,32 @@ func (cols gridColumns) measured() (unit string, ok bool) {
 			unit = u
 		}
 	}
-	return unit, titled > 0
+	names := make([]string, len(cols)-1)
+	for j := range names {
+		names[j] = cols[j+1].name
+	}
+	return unit, titled > 0 && !buildTitles(names)
 }
 
 // metricField names the quantity column j measures: its header rows
 // without those under the first that state only a unit.
 func (cols gridColumns) metricField(j int) string {
+	if name := cols.named(j); name != "" {
+		return cell.MetricField(name)
+	}
+	return "value"
+}
+
+// named is column j's title without the header rows under the first that
+// state only a unit: "v6.8" over "(MB/s)" is named "v6.8".
+func (cols gridColumns) named(j int) string {
 	var kept []string
 	for k, l := range cols[j].lines {
 		if k == 0 || !cell.UnitFragment(l) {
 			kept = append(kept, l)
 		}
 	}
-	if len(kept) == 0 {
-		return "value"
-	}
-	return cell.MetricField(strings.Join(kept, " "))
+	return strings.Join(kept, " ")
 }
 
 // variantHeads are column titles that say the column names the compared
