@@ -513,12 +513,7 @@ func cycleColumn(data []gridLine, width int, runs [][2]int, style CommaStyle) in
 	if len(runs) < 2 {
 		return -1
 	}
-	var rows []gridLine // the rows of full width, as labels counts them
-	for _, gl := range data {
-		if len(gl.cells) == width {
-			rows = append(rows, gl)
-		}
-	}
+	rows := fullRows(data, width)
 	for j := 1; j < width; j++ {
 		first := runs[0]
 		n := first[1] - first[0]
@@ -546,15 +541,10 @@ func cycleColumn(data []gridLine, width int, runs [][2]int, style CommaStyle) in
 // first row of every run of one label leaves empty ("-" beside "No",
 // "33%" beside "Yes"): the change of each later row against the first.
 func changeOfFirst(data []gridLine, width, j int, runs [][2]int) bool {
-	var rows []gridLine
-	for _, gl := range data {
-		if len(gl.cells) == width {
-			rows = append(rows, gl)
-		}
-	}
 	if len(runs) == 0 || runs[0][1]-runs[0][0] < 2 {
 		return false
 	}
+	rows := fullRows(data, width)
 	for _, r := range runs {
 		for i := r[0]; i < r[1]; i++ {
 			c := rows[i].cells[j]
@@ -565,6 +555,18 @@ func changeOfFirst(data []gridLine, width, j int, runs [][2]int) bool {
 		}
 	}
 	return true
+}
+
+// fullRows are the data rows of full width: the rows labels and runs
+// count.
+func fullRows(data []gridLine, width int) []gridLine {
+	var rows []gridLine
+	for _, gl := range data {
+		if len(gl.cells) == width {
+			rows = append(rows, gl)
+		}
+	}
+	return rows
 }
 
 // keyUnderLabels returns the index in each row's slots of the column
