@@ -848,6 +848,9 @@ func joinText(a, b string) string {
 	if a == "" {
 		return b
 	}
+	if b == "" {
+		return a // an empty header cell adds nothing to the title
+	}
 	return a + " " + b
 }
 
