@@ -392,7 +392,11 @@ func changeNote(d changeData) string {
 		parts = append(parts, fmt.Sprintf("the %d of %d cases that changed most; the table has them all", len(d.groups), d.casesAll))
 	}
 	if d.unjudged > 0 {
-		parts = append(parts, fmt.Sprintf("%d changes without a verdict not drawn", d.unjudged))
+		what := "changes"
+		if d.unjudged == 1 {
+			what = "change"
+		}
+		parts = append(parts, fmt.Sprintf("%d %s without a verdict not drawn", d.unjudged, what))
 	}
 	if d.variantsAll > len(d.variants) {
 		parts = append(parts, fmt.Sprintf("the first %d of %d variants", len(d.variants), d.variantsAll))
@@ -520,5 +524,38 @@ func changeChartSVG(t *model.Table, d changeData) (string, error) {
 	}
 	extra := nominalX(p, d.groups, unit)
 	p.Y.Min, p.Y.Max = d.yMin, d.yMax
+	p.Y.Tick.Marker = plot.TickerFunc(changeTicks)
 	return svgString(p, width, chartHeight+extra)
+}
+
+// changeTicks marks an axis of changes at round steps, 1, 2 or 5 times a
+// power of ten, about five of them, 0 (the reference) always among them
+// when in range; labels are signed, as the axis says which sign is
+// better. (gonum's default picks steps such as 2 from 1.5, which leaves
+// the line at 0 unmarked.)
+func changeTicks(lo, hi float64) []plot.Tick {
+	if !(hi > lo) {
+		return nil
+	}
+	raw := (hi - lo) / 5
+	pow := math.Pow(10, math.Floor(math.Log10(raw)))
+	step := 10 * pow
+	for _, m := range []float64{1, 2, 5} {
+		if m*pow >= raw {
+			step = m * pow
+			break
+		}
+	}
+	decimals := max(0, -int(math.Floor(math.Log10(step))))
+	var out []plot.Tick
+	// A millionth of a step of slack: -0.3/0.1 is -2.9999999999999996.
+	for i := math.Ceil(lo/step - 1e-6); i <= math.Floor(hi/step+1e-6); i++ {
+		v := i * step
+		label := fmt.Sprintf("%+.*f", decimals, v)
+		if i == 0 {
+			v, label = 0, "0"
+		}
+		out = append(out, plot.Tick{Value: v, Label: label})
+	}
+	return out
 }

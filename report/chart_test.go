@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"gonum.org/v1/plot"
 
 	"github.com/lkmlbench/lkmlbench/model"
 )
@@ -170,6 +171,10 @@ func TestChangeChartBoundsAndMarks(t *testing.T) {
 	}
 	assert.Equal(t, []string{"new", "regressed beyond noise", "improved beyond noise"}, names)
 	assert.Contains(t, changeNote(d), "cut there")
+	assert.Equal(t, []string{"0", "+50", "+100"}, tickLabels(changeTicks(d.yMin, d.yMax)))
+	for _, l := range []string{">0<", ">+50<", ">+100<"} {
+		assert.Contains(t, svg, l, "the axis is marked at round steps")
+	}
 
 	// Within the cap, the axis just holds the bars and 0.
 	d = changeBars(&model.Table{Variants: []string{"tip", "new"}, Baseline: "tip", Rows: []model.Row{
@@ -373,4 +378,30 @@ func TestPivotCell(t *testing.T) {
 	c, _ = pivotCell1(append(entries("t1", "4", "2.00", model.VerdictWithinNoise), entries("t1", "5", "4.00", model.VerdictWithinNoise)...))
 	assert.Equal(t, "+3.0% (2 runs)", c.Text)
 	assert.True(t, strings.Count(c.Title, "t1:") == 2, c.Title)
+}
+
+func tickLabels(ts []plot.Tick) []string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, t.Label)
+	}
+	return out
+}
+
+// TestChangeTicks: an axis of changes is marked at round steps with 0,
+// the reference, among them, signed.
+func TestChangeTicks(t *testing.T) {
+	tests := []struct {
+		lo, hi float64
+		want   []string
+	}{
+		{-2.5, 1.5, []string{"-2", "-1", "0", "+1"}},
+		{0, 11.2, []string{"0", "+5", "+10"}},
+		{-0.3, 0.1, []string{"-0.3", "-0.2", "-0.1", "0", "+0.1"}},
+		{-124, 124, []string{"-100", "-50", "0", "+50", "+100"}},
+		{1, 1, nil},
+	}
+	for _, tc := range tests {
+		assert.Equal(t, tc.want, tickLabels(changeTicks(tc.lo, tc.hi)), "%v..%v", tc.lo, tc.hi)
+	}
 }
