@@ -28,6 +28,9 @@ func init() { Register(dbenchFamily{}, 44) }
 // Name is the format recorded for these tables.
 func (dbenchFamily) Name() string { return "dbench" }
 
+// words: a table needs the operations header or the Throughput line.
+func (dbenchFamily) words() []string { return []string{"AvgLat", "Throughput"} }
+
 // dbenchHeader reports whether a line is the operation table's header.
 func dbenchHeader(text string) bool {
 	f := strings.Fields(text)

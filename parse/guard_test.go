@@ -105,7 +105,7 @@ func TestBarShaped(t *testing.T) {
 // line a check turns away is one the grammar does not read (or one the
 // family never read).
 func FuzzShapedChecks(f *testing.F) {
-	for _, s := range []string{"  1,234,567      cycles   #  3.1 GHz", "12.5 +- 0.3 task-clock", "#  4.5%", "<not counted> cycles", "Benchmark   pct imp", "Benchmarks: %diff", "name  % change", "Case:   tip[pct imp](CV)   eevdf[pct imp](CV)", "10:  139.00 (0.00 pct)", "ycsb-cassandra   -0.64%", "foo 5 %", "a:5", "x_1 : 3", "10  10486  99.9", "Total time: 1.5 [sec]", "12.5 usecs/op", "runtime: 12.5 s (stddev: 1%)", "key: −3", "a: .5", "x ***** 3", "total time: 3 /"} {
+	for _, s := range []string{"  1,234,567      cycles   #  3.1 GHz", "12.5 +- 0.3 task-clock", "#  4.5%", "<not counted> cycles", "Benchmark   pct imp", "Benchmarks: %diff", "name  % change", "Case:   tip[pct imp](CV)   eevdf[pct imp](CV)", "10:  139.00 (0.00 pct)", "ycsb-cassandra   -0.64%", "foo 5 %", "a:5", "x_1 : 3", "10  10486  99.9", "Total time: 1.5 [sec]", "12.5 usecs/op", "runtime: 12.5 s (stddev: 1%)", "key: −3", "a: .5", "x ***** 3", "total time: 3 /", "latency = -3 ms", "- p99:\t12.5 us", "x := +.5"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -133,6 +133,9 @@ func FuzzShapedChecks(f *testing.F) {
 		if !perfStatShaped(s) {
 			_, err := grammar.Parse(perfStatParser, s)
 			require.Error(t, err, "perf stat %q", s)
+		}
+		if !mbShaped(s) {
+			require.False(t, mbLine.MatchString(s), "measured block %q", s)
 		}
 		if !barShaped(s) {
 			_, ok := grammar.ParseLine(barChartParser, s)

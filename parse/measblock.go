@@ -108,6 +108,9 @@ type mbRead struct {
 
 // mbParse reads a line, or reports false.
 func mbParse(text string, style CommaStyle) (mbRead, bool) {
+	if !mbShaped(text) {
+		return mbRead{}, false
+	}
 	m := mbLine.FindStringSubmatch(text)
 	if m == nil {
 		return mbRead{}, false
@@ -144,6 +147,27 @@ func mbParse(text string, style CommaStyle) (mbRead, bool) {
 		rest = rest[len(a[0]):]
 	}
 	return r, true
+}
+
+// mbShaped is the cheap check before mbLine, which most lines fail: a ':'
+// or '=' followed, after blanks, by a number (a digit, after a sign).
+func mbShaped(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] != ':' && text[i] != '=' {
+			continue
+		}
+		j := i + 1
+		for j < len(text) && strings.IndexByte(" \t\n\f\r", text[j]) >= 0 {
+			j++
+		}
+		if j < len(text) && (text[j] == '-' || text[j] == '+') {
+			j++
+		}
+		if j < len(text) && isDigit(text[j]) {
+			return true
+		}
+	}
+	return false
 }
 
 // mbAdd adds one number, its magnitude suffix and unit kept in Text.

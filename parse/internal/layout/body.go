@@ -23,7 +23,7 @@ type Body struct {
 // a row that a mail client wrapped onto the next line.
 func readBody(lines []Line, first int) Body {
 	width := len(lines[first].cells)
-	n := min(len(lines)-first, 64)
+	n := min(len(lines)-first, 16) // most tables are short, and most starts are none
 	bd := Body{end: first, Rows: make([]int, 0, n), lines: make([]Line, 0, n), Subs: make([]string, 0, n), Group: make([]int, 0, n)}
 	sub, group, blanks := "", 0, 0
 	pendingSub := ""

@@ -26,7 +26,7 @@ func (c *Cache) Len() int { return len(c.done) }
 // must not modify them; appending to them copies.
 func (c *Cache) Of(i int, line, text string) []Token {
 	if !c.done[i] && text == line {
-		ts := lexTokens(text)
+		ts := Line(text)
 		c.toks[i], c.texts[i], c.done[i] = ts, text, true
 		return ts
 	}
@@ -39,14 +39,7 @@ func (c *Cache) Of(i int, line, text string) []Token {
 	if c.rewrote == nil {
 		c.rewrote = map[string][]Token{}
 	}
-	ts := lexTokens(text)
+	ts := Line(text)
 	c.rewrote[text] = ts
 	return ts
-}
-
-// lexTokens lexes one line for the cache, with its capacity cut to its
-// length so that a caller's append never writes into the cache.
-func lexTokens(text string) []Token {
-	ts := Line(text)
-	return ts[:len(ts):len(ts)]
 }

@@ -82,6 +82,9 @@ func refTokenize(s string) []Token {
 			k, text = Word, t.Word
 		case t.Num != "":
 			k, text = Num, t.Num
+			if OutOfRange(text) {
+				k = Other // a missing value, as the scanner has read it since numbers out of range became those
+			}
 		case t.Percent != "":
 			k, text = Percent, t.Percent
 		case t.Dash != "":

@@ -2,6 +2,7 @@ package token
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/lkmlbench/lkmlbench/model"
 )
@@ -40,7 +41,9 @@ type Token struct {
 }
 
 // Line cuts one line into column tokens and reads its composite words; a
-// line longer than MaxLine gives no tokens.
+// line longer than MaxLine gives no tokens. The slice has no capacity
+// beyond its length, so that appending to it never writes into a slice
+// a cache holds.
 func Line(s string) []Token {
 	if LexHook != nil {
 		LexHook(s)
@@ -48,8 +51,23 @@ func Line(s string) []Token {
 	if len(s) > MaxLine {
 		return nil
 	}
-	return refine(s, scanLine(s, make([]Token, 0, 16)))
+	// the raw and refined tokens go to scratch, the result to a slice of
+	// its own size: a block's lines are kept lexed (Cache), and a token is
+	// eighty bytes
+	sc := lineScratch.Get().(*scratch)
+	sc.raw = scanLine(s, sc.raw[:0])
+	sc.out = refine(s, sc.raw, sc.out[:0])
+	out := make([]Token, len(sc.out))
+	copy(out, sc.out)
+	lineScratch.Put(sc)
+	return out
 }
+
+// scratch holds the token buffers of one Line call.
+type scratch struct{ raw, out []Token }
+
+// lineScratch keeps the buffers Line lexes into.
+var lineScratch = sync.Pool{New: func() any { return new(scratch) }}
 
 // LexHook, when set (by tests), is called with every line Line lexes.
 var LexHook func(string)
@@ -89,9 +107,9 @@ var glueUnits = map[string]bool{
 
 // refine rewrites the composite words of a lexed line into number tokens
 // and their qualifiers, turns version strings ("2.6.9", "2.6.10-") into
-// words, and folds a bracketed spread "( +/- 0.5 % )" into one Paren.
-func refine(line string, ts []Token) []Token {
-	out := make([]Token, 0, len(ts)+4) // a composite word may become three tokens
+// words, and folds a bracketed spread "( +/- 0.5 % )" into one Paren; it
+// appends the result to out.
+func refine(line string, ts, out []Token) []Token {
 	for i := 0; i < len(ts); i++ {
 		t := ts[i]
 		switch {
