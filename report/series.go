@@ -59,6 +59,12 @@ const maxRows = 20
 // maxRowName is the longest row label shown; the whole is its title.
 const maxRowName = 70
 
+// maxRowContext is the longest headings part of a row label: the same
+// for every row, so that rows under the same headings read the same
+// (a cut that depended on the case's length made one heading look like
+// several).
+const maxRowContext = 44
+
 func seriesView1(tl timeline.Timeline, n int) seriesView {
 	sv := seriesView{Title: tl.Series, Anchor: fmt.Sprintf("series-%d", n+1)}
 	for _, v := range tl.Versions {
@@ -164,8 +170,8 @@ func seriesPivots(tl timeline.Timeline) []pivot {
 	return out
 }
 
-// rowName labels a case and variant: its headings, cut to leave room,
-// then the case and the variant whole.
+// rowName labels a case and variant: its headings, cut to
+// maxRowContext, then the case and the variant whole.
 func rowName(e timeline.Entry) (name, full string) {
 	ctx := strings.Join(e.Context, " / ")
 	tail := strings.TrimSpace(e.Case + " " + e.Variant)
@@ -174,8 +180,7 @@ func rowName(e timeline.Entry) (name, full string) {
 	if ctx == "" || tail == "" {
 		return shortLabel(full, maxRowName), full
 	}
-	room := max(maxRowName-len([]rune(tail))-3, 12)
-	return shortLabel(ctx, room) + " · " + tail, full
+	return shortLabel(ctx, maxRowContext) + " · " + tail, full
 }
 
 // pivotCell1 shows a version's results of one case: the median

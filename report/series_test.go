@@ -3,7 +3,9 @@ package report
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -70,4 +72,16 @@ func TestSeriesPivots(t *testing.T) {
 	assert.Equal(t, []string{"regressed", "noise", "improved"}, []string{c.Cells[0].Class, c.Cells[1].Class, c.Cells[2].Class})
 	assert.Empty(t, p.Rows[0].Cells[0].Text, "d was not posted in v1")
 	assert.Empty(t, p.Note)
+}
+
+// TestRowName: rows under the same long heading read the same heading,
+// whatever the length of their case; the title has it whole.
+func TestRowName(t *testing.T) {
+	heading := []string{"2. Mostly idle: the governor asks the firmware for the lowest state it may use"}
+	short, _ := rowName(timeline.Entry{Context: heading, Case: "1", Variant: "gov+lazy"})
+	long, full := rowName(timeline.Entry{Context: heading, Case: "512", Variant: "gov+lazy-with-hints"})
+	head := func(s string) string { h, _, _ := strings.Cut(s, " · "); return h }
+	assert.Equal(t, head(short), head(long))
+	assert.Equal(t, maxRowContext, utf8.RuneCountInString(head(short)))
+	assert.Equal(t, heading[0]+" · 512 gov+lazy-with-hints", full)
 }
