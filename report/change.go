@@ -336,6 +336,19 @@ func (d *changeData) bounds() {
 	}
 }
 
+// flat reports whether every bar is 0 with no spread: no variant
+// differs from the reference.
+func (d *changeData) flat() bool {
+	for _, g := range d.bars {
+		for _, b := range g {
+			if b != nil && (b.change != 0 || b.err != 0) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // raw reports whether some bar is a raw change rather than judged.
 func (d *changeData) raw() bool {
 	for _, g := range d.bars {

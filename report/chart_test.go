@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/plot"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/normalize"
 )
 
 func num(s string) *model.Number { n := model.Number(s); return &n }
@@ -403,5 +404,34 @@ func TestChangeTicks(t *testing.T) {
 	}
 	for _, tc := range tests {
 		assert.Equal(t, tc.want, tickLabels(changeTicks(tc.lo, tc.hi)), "%v..%v", tc.lo, tc.hi)
+	}
+}
+
+// TestFlatTables: a table whose variants equal the reference, or whose
+// numbers are all 0, gets a line saying so instead of a chart of nothing.
+func TestFlatTables(t *testing.T) {
+	same := model.Table{Variants: []string{"before", "after"}, Baseline: "before", Rows: []model.Row{
+		row("lake", cell("before", "value", "12"), cell("after", "value", "12")),
+		row("bridge", cell("before", "value", "21"), cell("after", "value", "21")),
+	}}
+	zeros := model.Table{Variants: []string{"a", "b"}, Rows: []model.Row{
+		row("5", cell("a", "value", "0.00"), cell("b", "value", "0.00")),
+	}}
+	moved := model.Table{Variants: []string{"before", "after"}, Baseline: "before", Rows: []model.Row{
+		row("lake", cell("before", "value", "12"), cell("after", "value", "13")),
+	}}
+	for _, tc := range []struct {
+		table model.Table
+		note  string
+	}{{same, "every change against before is 0%"}, {zeros, "every number is 0"}, {moved, ""}} {
+		tv, err := tableView1(&tc.table, normalize.TableSummary{}, nil, Options{})
+		require.NoError(t, err)
+		if tc.note == "" {
+			assert.Empty(t, tv.NoChart)
+			assert.NotEmpty(t, tv.Chart)
+			continue
+		}
+		assert.Contains(t, tv.NoChart, tc.note)
+		assert.Empty(t, tv.Chart)
 	}
 }

@@ -144,6 +144,16 @@ func ownScale(t *model.Table) panelsData {
 	return d
 }
 
+// flat reports whether every bar of every panel is 0.
+func (d *panelsData) flat() bool {
+	for _, p := range d.panels {
+		if slices.ContainsFunc(p.values, func(v float64) bool { return v != 0 }) {
+			return false
+		}
+	}
+	return true
+}
+
 // readings picks the fields a chart of a table without a reference
 // draws: the main measure (value, mean, ...) when the table has one,
 // else every reading that is not a spread, else the printed changes.

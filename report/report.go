@@ -245,14 +245,23 @@ func tableView1(t *model.Table, sum normalize.TableSummary, m *model.Message, o 
 	}
 	var svg string
 	var err error
+	// A chart of nothing but zeros shows no more than a line saying so.
 	if d := changeBars(t); len(d.groups) > 0 {
-		d.keepLargest()
-		d.bounds()
-		svg, err = changeChartSVG(t, d)
-		tv.Legend, tv.Note = changeLegend(d), changeNote(d)
+		if d.flat() {
+			tv.NoChart = "No chart: every change against " + d.reference + " is 0%. The table has the numbers."
+		} else {
+			d.keepLargest()
+			d.bounds()
+			svg, err = changeChartSVG(t, d)
+			tv.Legend, tv.Note = changeLegend(d), changeNote(d)
+		}
 	} else if p := ownScale(t); len(p.panels) > 0 {
-		svg, err = panelsSVG(t, p)
-		tv.Legend, tv.Note = panelsLegend(p), panelsNote(t, p)
+		if p.flat() {
+			tv.NoChart = "No chart: every number is 0. The table has them."
+		} else {
+			svg, err = panelsSVG(t, p)
+			tv.Legend, tv.Note = panelsLegend(p), panelsNote(t, p)
+		}
 	} else {
 		tv.NoChart = noChartNote(p)
 	}
