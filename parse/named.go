@@ -1,0 +1,500 @@
+package parse
+
+import (
+	"strings"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
+
+// The named family reads runs of named-number lines (namedline.go): lines
+// that name every figure they hold, by a key, a unit, a spread or a word,
+// as pasted tool output and hand-written measurements do:
+//
+//	Ringbuf, two producers
+//	bench-a nr 1  11.6 ± 0.03M/s (drops 0.000 ± 0.000M/s)
+//	bench-a nr 2  15.8 ± 0.01M/s (drops 0.000 ± 0.000M/s)
+//
+//	udp
+//	udp rx:    23 MB/s    16505 calls/s
+//	udp tx:    23 MB/s    16464 calls/s    392 msg/s
+//
+// A run of two or more such lines is one table; a short label line inside
+// the run ("udp", "with patch,") starts another block, read as a table of
+// its own under that heading, so that labelled blocks become variants the
+// way every family's do (semantics.go). The label before the figures is
+// the case, the figure's name its field ("value" when the line measures
+// one quantity, its unit's name when it measures several: "mb/s",
+// "calls/s", "seconds"), the spread "stddev", a bracketed change "pct".
+// A label drawn as a tree (":... v4.1 ... Uncached ...") is a path whose
+// levels the lines above and to the left give; a level that names kernels
+// is the variant, the others the case.
+type named struct{}
+
+func init() { Register(named{}, 55) }
+
+// Name is the format recorded for these tables.
+func (named) Name() string { return "key-value" }
+
+// namedRow is one line read, with the index of its block line.
+type namedRow struct {
+	at   int
+	line namedLine
+	text string // the line as the block holds it (indentation kept)
+}
+
+// Read returns a table for each labelled block of each run of named lines.
+func (named) Read(b *Block) []Match {
+	var out []Match
+	for i := 0; i < len(b.Lines); {
+		run, end := namedRun(b, i)
+		if len(run) == 0 {
+			i++
+			continue
+		}
+		out = append(out, namedTables(b, run)...)
+		i = end
+	}
+	return out
+}
+
+// namedRun returns the run of named lines and label lines from line i on,
+// and the index after it; a run holds at least one named line first.
+func namedRun(b *Block, i int) ([]namedRow, int) {
+	var run []namedRow
+	last := i // index after the last named line
+	for j := i; j < len(b.Lines); j++ {
+		text := strings.TrimRight(b.Lines[j].Text, " \t")
+		if strings.TrimSpace(text) == "" {
+			if len(run) == 0 || j+1 < len(b.Lines) && blank(b, j+1) {
+				break
+			}
+			continue
+		}
+		if l, ok := readNamedLine(text, b.Comma); ok {
+			run = append(run, namedRow{at: j, line: l, text: text})
+			last = j + 1
+			continue
+		}
+		if len(run) == 0 || !namedLabelLine(b.trim(j)) {
+			break
+		}
+		run = append(run, namedRow{at: j, text: text})
+	}
+	for len(run) > 0 && run[len(run)-1].line.figures == nil {
+		run = run[:len(run)-1]
+	}
+	return run, max(last, i+1)
+}
+
+// namedLabelLine reports whether a line inside a run labels the lines
+// below it: a few words, no number standing alone, no sentence.
+func namedLabelLine(text string) bool {
+	n := fieldCount(text)
+	if n == 0 || n > 5 || len(text) > 60 || sentenceEnd(text) || !hasLetter(text) || isProse(text) {
+		return false
+	}
+	for _, t := range scanNamed(text) {
+		if t.kind == nkNum {
+			return false
+		}
+	}
+	return true
+}
+
+// namedTables makes the tables of one run: a drawn tree is one table;
+// otherwise each labelled block is one, and blocks under two or more
+// labels that hold the same cases are one table with the labels as
+// variants, in the order written (SCHEMA.md's preferred reading).
+func namedTables(b *Block, run []namedRow) []Match {
+	if at := run[0].at - 1; at >= 0 && namedLabelLine(b.trim(at)) {
+		// the label of the first block stands right above the run
+		run = append([]namedRow{{at: at, text: strings.TrimRight(b.Lines[at].Text, " \t")}}, run...)
+	}
+	if namedTree(run) {
+		if m, ok := treeTable(b, run); ok {
+			return []Match{m}
+		}
+		return nil
+	}
+	blocks := namedBlocks(b, run)
+	var out []Match
+	for k := 0; k < len(blocks); {
+		n := 1
+		for blocks[k].head != "" && k+n < len(blocks) && blocks[k+n].head != "" && sameCaseSet(blocks[k], blocks[k+n]) {
+			n++
+		}
+		if m, ok := namedGroup(b, blocks[k:k+n]); ok {
+			out = append(out, m)
+		}
+		k += n
+	}
+	return out
+}
+
+// namedBlock is a block of a run: its label line, if any, and its
+// named lines.
+type namedBlock struct {
+	head   string
+	headAt int
+	rows   []namedRow
+	cases  map[string]bool
+}
+
+// namedBlocks cuts a run at its label lines; a block under a header of
+// columns is left to the grid families.
+func namedBlocks(b *Block, run []namedRow) []namedBlock {
+	var out []namedBlock
+	for k := 0; k < len(run); {
+		blk := namedBlock{headAt: run[k].at, cases: map[string]bool{}}
+		if run[k].line.figures == nil {
+			blk.head = cleanNamedLabel(run[k].text)
+			k++
+		}
+		j := k
+		for j < len(run) && run[j].line.figures != nil {
+			blk.cases[namedCase(run[j].line)] = true
+			j++
+		}
+		blk.rows = run[k:j]
+		if len(blk.rows) > 0 && !columnHeader(b, blk.rows[0]) {
+			out = append(out, blk)
+		}
+		k = max(j, k+1)
+	}
+	return out
+}
+
+// sameCaseSet reports whether two blocks hold the same cases.
+func sameCaseSet(a, b namedBlock) bool {
+	if len(a.cases) != len(b.cases) {
+		return false
+	}
+	for c := range a.cases {
+		if !b.cases[c] {
+			return false
+		}
+	}
+	return true
+}
+
+// namedGroup makes the table of a group of blocks: a lone block keeps
+// its label as a heading, several blocks give their labels as variants.
+func namedGroup(b *Block, group []namedBlock) (Match, bool) {
+	var rows []namedRow
+	for _, g := range group {
+		rows = append(rows, g.rows...)
+	}
+	m, ok := namedTable(b, rows)
+	if !ok {
+		return m, false
+	}
+	m.Start = group[0].headAt
+	if len(group) == 1 {
+		if group[0].head != "" {
+			m.Inner = []string{group[0].head}
+		}
+		return m, true
+	}
+	t := &m.Table
+	r := 0
+	for _, g := range group {
+		t.Variants = append(t.Variants, g.head)
+		for range g.rows {
+			for c := range t.Rows[r].Cells {
+				if t.Rows[r].Cells[c].Variant == "" {
+					t.Rows[r].Cells[c].Variant = g.head
+				}
+			}
+			r++
+		}
+	}
+	if t.Baseline = pickBaseline(t.Variants, false); t.Baseline == "" {
+		t.Baseline = t.Variants[0]
+	}
+	return m, true
+}
+
+// namedTable makes the table of one block of named lines (two at least).
+func namedTable(b *Block, rows []namedRow) (Match, bool) {
+	if len(rows) < 2 {
+		return Match{}, false
+	}
+	t := model.Table{Variants: []string{}}
+	units := map[string]bool{}
+	for _, r := range rows {
+		row, ok := namedModelRow(b, r.at, namedCase(r.line), r.line, units)
+		if !ok {
+			return Match{}, false
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	if len(units) == 1 {
+		for u := range units {
+			t.Unit = u
+		}
+	}
+	sameQuantity(&t)
+	return Match{Start: rows[0].at, End: rows[len(rows)-1].at + 1, Table: t}, true
+}
+
+// namedCase is the case a line's label names: the label cleaned, with the
+// key of its first figure when that key names the row ("Wall time").
+func namedCase(l namedLine) string {
+	label := cleanNamedLabel(l.label)
+	if f := l.figures[0]; f.labelIn {
+		label = strings.TrimSpace(label + " " + f.key)
+	}
+	return label
+}
+
+// namedModelRow makes the row of a line under the given case; units
+// collects the units of its "value" cells.
+func namedModelRow(b *Block, at int, label string, l namedLine, units map[string]bool) (model.Row, bool) {
+	row := rowAt(b, at, label)
+	if sideWord(strings.ToLower(label)) {
+		row.Case = "" // "Before: 12 ms": the label names the variant
+	}
+	names := figureFields(l)
+	for k, f := range l.figures {
+		variant := names[k].variant
+		if row.Case == "" && variant == "" && label != "" {
+			variant = label
+		}
+		n := len(row.Cells)
+		addCell(&row, b.Comma, variant, names[k].field, f.num)
+		if len(row.Cells) == n {
+			return row, false
+		}
+		if f.mag != "" || f.unit != "" && f.unit != "%" {
+			row.Cells[n].Text = strings.TrimSpace(f.num + f.mag + " " + f.unit)
+		}
+		if names[k].field == "value" && f.unit != "" {
+			units[f.unit] = true
+		}
+		if f.spread != "" {
+			addCell(&row, b.Comma, variant, spreadField(names[k].field, f.spreadPct), f.spread)
+		}
+	}
+	return row, true
+}
+
+// figName is the variant and field of a figure.
+type figName struct{ variant, field string }
+
+// figureFields names the figures of a line (see named).
+func figureFields(l namedLine) []figName {
+	out := make([]figName, len(l.figures))
+	units := map[string]bool{} // units of the figures named by nothing else
+	for k, f := range l.figures {
+		if figureKey(l, k) == "" && f.after == "" && f.unit != "%" {
+			units[strings.ToLower(f.unit)] = true
+		}
+	}
+	for k, f := range l.figures {
+		key := figureKey(l, k)
+		switch {
+		case key != "" && (sideWord(strings.ToLower(key)) || kernelName(key)):
+			out[k].variant = key
+			out[k].field = "value"
+			if len(units) > 1 {
+				out[k].field = unitField(f.unit)
+			}
+		case key != "":
+			out[k].field = normKey(key)
+		case f.after != "":
+			out[k].field = afterField(f)
+		case f.unit == "%":
+			out[k].field = "share"
+			if changeSigned(f.num) || len(l.figures) == 1 {
+				out[k].field = "pct"
+			}
+			if len(units) == 0 && !f.paren {
+				out[k].field = "value"
+			}
+		case len(units) <= 1:
+			out[k].field = "value"
+		default:
+			out[k].field = unitField(f.unit)
+		}
+	}
+	return out
+}
+
+// figureKey is the key that names figure k: none for the first figure
+// when its key names the row.
+func figureKey(l namedLine, k int) string {
+	if k == 0 && l.figures[0].labelIn {
+		return ""
+	}
+	return l.figures[k].key
+}
+
+// afterField names a figure by the word after its unit: "0.65 s kern" is
+// kern; "3% cpu" a share of the CPU; "(12% faster)" a change.
+func afterField(f figure) string {
+	w := strings.ToLower(f.after)
+	switch {
+	case f.unit == "%" && changeWord(w):
+		return "pct"
+	case f.unit == "%" && (w == "cpu" || w == "util" || w == "utilization"):
+		return "share"
+	}
+	return w
+}
+
+// changeWord reports whether a word after a percentage says it is a
+// change: "faster", "improvement", "reduction".
+func changeWord(w string) bool {
+	switch w {
+	case "faster", "slower", "better", "worse", "improvement", "regression", "reduction", "increase", "decrease",
+		"gain", "loss", "drop", "speedup", "overhead", "more", "less", "higher", "lower":
+		return true
+	}
+	return false
+}
+
+// changeSigned reports whether a number is written with its sign.
+func changeSigned(num string) bool {
+	return strings.HasPrefix(num, "+") || strings.HasPrefix(num, "-") || strings.HasPrefix(num, "\u2212")
+}
+
+// spreadField names the spread of a figure of field f: its standard
+// deviation, or its coefficient of variation when written in percent.
+func spreadField(f string, pct bool) string {
+	name := "stddev"
+	if pct {
+		name = "cv"
+	}
+	if f == "value" {
+		return name
+	}
+	return f + "_" + name
+}
+
+// cleanNamedLabel strips what frames a label but names nothing: list
+// bullets, TAP result words ("ok 3", "not ok 4", "# "), tree drawing and
+// leader dots, a trailing ':', '=' or ',' and filler words at its end.
+func cleanNamedLabel(s string) string {
+	s = strings.TrimSpace(s)
+	for {
+		t := strings.TrimSpace(strings.TrimLeft(s, "#:.|`+\u2026\u251c\u2514\u2502\u2500"))
+		t = cutTAP(cutBullet(t))
+		if t == s {
+			break
+		}
+		s = t
+	}
+	for {
+		t := strings.TrimSpace(strings.TrimRight(s, ":=,.-\u2026 "))
+		if k := strings.LastIndexByte(t, ' '); k > 0 && fillerWord(t[k+1:]) {
+			t = strings.TrimSpace(t[:k])
+		}
+		if t == s {
+			break
+		}
+		s = t
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// cutTAP drops a TAP result ("ok 12", "not ok 3") from the start of a
+// label.
+func cutTAP(s string) string {
+	rest, ok := strings.CutPrefix(s, "not ok ")
+	if !ok {
+		if rest, ok = strings.CutPrefix(s, "ok "); !ok {
+			return s
+		}
+	}
+	k := 0
+	for k < len(rest) && isDigit(rest[k]) {
+		k++
+	}
+	if k == 0 {
+		return s
+	}
+	return strings.TrimSpace(rest[k:])
+}
+
+// sameQuantity gives the figures named by one unit written with several
+// prefixes ("105 MB/s" on most lines, "2.5 GB/s" on one) the field of the
+// prefix most lines use.
+func sameQuantity(t *model.Table) {
+	count := map[string]int{}
+	for _, r := range t.Rows {
+		for _, c := range r.Cells {
+			if unitBase(c.Field) != "" {
+				count[c.Field]++
+			}
+		}
+	}
+	best := map[string]string{} // base unit: the field most cells use
+	for f, n := range count {
+		base := unitBase(f)
+		if b, ok := best[base]; !ok || n > count[b] || n == count[b] && f < b {
+			best[base] = f
+		}
+	}
+	for i := range t.Rows {
+		for k := range t.Rows[i].Cells {
+			c := &t.Rows[i].Cells[k]
+			if base := unitBase(c.Field); base != "" {
+				c.Field = best[base]
+			}
+		}
+	}
+}
+
+// columnHeader reports whether the line above a block's first line (a
+// blank between allowed) is a header of columns over its figures: two or
+// more titles apart by wide gaps, no number, one of them over a figure
+// ("usecs/op   %stdev" over "base   13.48   +- 5.19%").
+func columnHeader(b *Block, first namedRow) bool {
+	at := first.at - 1
+	if at >= 0 && blank(b, at) {
+		at--
+	}
+	if at < 0 || hasNumberToken(b.Lines[at].Text) {
+		return false
+	}
+	titles := gapFragments(b.Lines[at].Text)
+	if len(titles) < 2 {
+		return false
+	}
+	toks := scanNamed(first.text)
+	for _, f := range first.line.figures {
+		lo, hi := toks[f.endAt-1].start, toks[f.endAt-1].end
+		for k := f.keyAt; k < f.endAt; k++ {
+			if toks[k].kind == nkNum {
+				lo = toks[k].start
+				break
+			}
+		}
+		for _, t := range titles {
+			if t.start < hi && t.end > lo {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// gapFragments cuts a line at runs of two or more blanks.
+func gapFragments(s string) []span {
+	var out []span
+	for i := 0; i < len(s); {
+		for i < len(s) && s[i] == ' ' {
+			i++
+		}
+		if i == len(s) {
+			break
+		}
+		j := i
+		for j < len(s) && !(s[j] == ' ' && (j+1 == len(s) || s[j+1] == ' ')) {
+			j++
+		}
+		out = append(out, span{i, j})
+		i = j
+	}
+	return out
+}

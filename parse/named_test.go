@@ -1,0 +1,198 @@
+package parse
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// namedLineCases hold one line each and what the grammar reads in it: the
+// label, then per figure "key|sep|number|unit|after|spread".
+var namedLineCases = []struct {
+	name, in string
+	label    string
+	figures  []string // nil: no named-number line
+}{
+	{"units name the figures", "net rx:   512 MB/s   8100 calls/s", "",
+		[]string{"net rx|:|512|MB/s||", "||8100|calls/s||"}},
+	{"keys with '=' after a label with its own numbers", "ok 3  Slow path   64 keys: lo=0ms hi=2ms avg=0.71ms sd=0.05",
+		"ok 3  Slow path   64 keys:", []string{"lo|=|0|ms||", "hi|=|2|ms||", "avg|=|0.71|ms||", "sd|=|0.05|||"}},
+	{"a spread and a keyed figure in brackets", "ring-x nr 4  7.210 ± 0.013M/s (lost 0.100 ± 0.002M/s)", "ring-x nr 4",
+		[]string{"||7.210|M/s||0.013", "lost| |0.100|M/s||0.002"}},
+	{"words before a figure name it", "mode=fast,cache=on: copy rate 410MB/s, block 2MB", "mode=fast,cache=on:",
+		[]string{"copy rate| |410|MB/s||", "block| |2|MB||"}},
+	{"a word after the unit names it", "  :... r2 ... cold ... 11.5 s, 90 MB/s, 0.41 s sys, 4% cpu", ":... r2 ... cold ...",
+		[]string{"||11.5|s||", "||90|MB/s||", "||0.41|s|sys|", "||4|%|cpu|"}},
+	{"statistics keys alone", "lo:10422 hi:10977 sum:21399", "", []string{"lo|:|10422|||", "hi|:|10977|||", "sum|:|21399|||"}},
+	{"a run with commas is repeated figures", "Speed: 9.1MiB/s, 8.7MiB/s, 9.3MiB/s", "",
+		[]string{"Speed|:|9.1|MiB/s||", "||8.7|MiB/s||", "||9.3|MiB/s||"}},
+	{"filler words skipped", "Reading cache: 300 MB in 2.00 seconds = 150.00 MB/sec", "",
+		[]string{"Reading cache|:|300|MB||", "||2.00|seconds||", "||150.00|MB/sec||"}},
+	{"a relative spread", "base  13.5 +- 4.2%", "", []string{"base| |13.5|||4.2"}},
+	{"numbers placed by column are a grid's", "Fault path   0.1012   0.0934 us", "", nil},
+	{"two figures of one unit side by side", "x   3.7 us   3.6 us", "", nil},
+	{"an unnamed number after a figure", "alpha: 12 ms 400", "", nil},
+	{"bare keyed numbers without a measurement", "nr_cpus: 8, nodes: 2", "", nil},
+	{"a size listing", "MemTotal:  16384 kB", "", nil},
+	{"a log stamp", "[   12s] + cd /build/pkg-1.2", "", nil},
+	{"a sentence goes on after the figure", "it took 20 ms before the watchdog fired", "", nil},
+	{"settings of the run", "- task: period 1s, duration 10s", "", nil},
+	{"a command line", "loadgen --rate 20 --timeout 60s", "", nil},
+	{"an arrow compares two figures", "lat: 12 ms -> 9 ms", "", nil},
+	{"a grid row", "  1 us | 3.70 us | 3.63 us", "", nil},
+}
+
+func renderFigure(f figure) string {
+	sep := ""
+	if f.sep != 0 {
+		sep = string(f.sep)
+	}
+	return strings.Join([]string{f.key, sep, f.num, f.unit, f.after, f.spread}, "|")
+}
+
+func TestReadNamedLine(t *testing.T) {
+	for _, c := range namedLineCases {
+		t.Run(c.name, func(t *testing.T) {
+			l, ok := readNamedLine(c.in, CommaUnknown)
+			if c.figures == nil {
+				assert.False(t, ok, "read %+v", l)
+				return
+			}
+			if !assert.True(t, ok) {
+				return
+			}
+			assert.Equal(t, c.label, l.label)
+			var got []string
+			for _, f := range l.figures {
+				got = append(got, renderFigure(f))
+			}
+			assert.Equal(t, c.figures, got)
+		})
+	}
+}
+
+// FuzzNamedLine holds the grammar to its contract on any line: no panic,
+// the label a prefix of the line, every figure's number a token of it.
+func FuzzNamedLine(f *testing.F) {
+	for _, c := range namedLineCases {
+		f.Add(c.in)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		l, ok := readNamedLine(line, CommaUnknown)
+		if !ok {
+			return
+		}
+		if !strings.HasPrefix(strings.TrimSpace(line), l.label) || l.labelEnd > len(line) {
+			t.Fatalf("label %q (end %d) not a prefix of %q", l.label, l.labelEnd, line)
+		}
+		for _, fig := range l.figures {
+			if !strings.Contains(line, fig.num) {
+				t.Fatalf("figure %q not in %q", fig.num, line)
+			}
+			if _, ok := ReadNumber(fig.num, CommaUnknown); !ok {
+				t.Fatalf("figure %q is no number", fig.num)
+			}
+		}
+	})
+}
+
+var namedCases = []cellCase{
+	{
+		name: "labelled blocks of the same cases become variants",
+		in: "proto-a\nproto-a rx:   120 MB/s   3100 calls/s\nproto-a tx:   121 MB/s   3150 calls/s   3150 msg/s\n" +
+			"proto-a fast\nproto-a tx:   98 MB/s   2500 calls/s   2500 msg/s\nproto-a rx:   97 MB/s   2490 calls/s\n",
+		tables: 1,
+		cells: []string{"proto-a rx|proto-a|mb/s|120", "proto-a tx|proto-a|msg/s|3150",
+			"proto-a rx|proto-a fast|calls/s|2490", "proto-a tx|proto-a fast|mb/s|98"},
+	},
+	{
+		name: "one quantity per line is value, its spread stddev",
+		in: "Ring, two producers\n==================\nring-x nr 1  7.210 ± 0.013M/s (lost 0.100 ± 0.002M/s)\n" +
+			"ring-x nr 2  9.400 ± 0.020M/s (lost 0.000 ± 0.000M/s)\n",
+		tables: 1,
+		cells: []string{"ring-x nr 1||value|7.210", "ring-x nr 1||stddev|0.013", "ring-x nr 1||lost|0.100",
+			"ring-x nr 1||lost_stddev|0.002", "ring-x nr 2||value|9.400"},
+	},
+	{
+		name: "TAP lines keep their test as the case",
+		in: "ok 1   Fast path         64 keys: lo=0ms hi=1ms avg=0.41ms sd=0.06\n" +
+			"ok 2   Fast path        128 keys: lo=0ms hi=2ms avg=0.52ms sd=0.07\n",
+		tables: 1,
+		cells:  []string{"Fast path 64 keys||lo|0", "Fast path 128 keys||avg|0.52", "Fast path 128 keys||sd|0.07"},
+	},
+	{
+		name:   "a label names the row of one figure",
+		in:     "Before:\n  Total time: 4.25s\n  Worst setup time (per unit): 0.31s\nAfter:\n  Total time: 0.62s\n  Worst setup time (per unit): 0.29s\n",
+		tables: 1,
+		cells:  []string{"Total time|Before|value|4.25", "Worst setup time (per unit)|After|value|0.29"},
+	},
+	{
+		name: "a drawn tree: the kernel level is the variant",
+		in: "  small\n   :... v2.1 ... cold ... 2.10 s, 50 MB/s, 0.30 s sys, 2% cpu\n" +
+			"   :    :....... warm ..... 1.90 s, 55 MB/s, 0.31 s sys, 2% cpu\n" +
+			"   :... v2.2 ... cold ... 2.00 s, 52 MB/s, 0.30 s sys, 2% cpu\n" +
+			"        :....... warm ..... 0.40 s, 1.1 GB/s, 0.29 s sys, 9% cpu\n" +
+			"  large\n   :... v2.1 ... cold ... 8.10 s, 49 MB/s, 0.90 s sys, 1% cpu\n" +
+			"   :    :....... warm ..... 7.90 s, 51 MB/s, 0.91 s sys, 1% cpu\n",
+		tables: 1,
+		cells: []string{"small cold|v2.1|seconds|2.10", "small warm|v2.1|mb/s|55", "small cold|v2.2|sys|0.30",
+			"small warm|v2.2|mb/s|1.1", "small warm|v2.2|share|9", "large warm|v2.1|seconds|7.90"},
+	},
+	{
+		name:   "a size restated by its tool",
+		in:     "Reading cache:   300 MB in  2.00 seconds = 150.00 MB/sec\nReading cache:   310 MB in  2.01 seconds = 154.23 MB/sec\n",
+		tables: 1,
+		cells:  []string{"Reading cache||mb|300", "Reading cache||seconds|2.01", "Reading cache||mb/s|154.23"},
+	},
+	{
+		name:   "statistics lines without a label",
+		in:     "lo:10422 hi:10977 sum:21399\nlo:10500 hi:10600 sum:21100\n",
+		tables: 1,
+		cells:  []string{"||lo|10422", "||sum|21100"},
+	},
+	{
+		name:   "a side word as the label is the variant",
+		in:     "Before: 7114.3us\nAfter: 5993.5us (-15.8%)\n",
+		tables: 1,
+		cells:  []string{"|Before|value|7114.3", "|After|value|5993.5", "|After|pct|-15.8"},
+	},
+	{
+		name:   "a header above names the columns",
+		in:     "                 usecs/op       %stdev\n\n  idle off          13.48       +-  5.19%\n  idle on            6.84       +- 22.07%\n",
+		tables: 0,
+	},
+	{
+		name:   "a lone line is no table",
+		in:     "fetch: 12 ms\n",
+		tables: 0,
+	},
+	{
+		name:   "a machine listing is no measurement",
+		in:     "MemTotal:  16384 kB\nMemFree:   8000 kB\nCPUs: 8\n",
+		tables: 0,
+	},
+	{
+		name:   "a build log with stamps",
+		in:     "[   10s] machine type: x86_64\n[   12s] + cd /build\n[   12s] + make -j4\n",
+		tables: 0,
+	},
+}
+
+func TestNamedRead(t *testing.T) { runCellCases(t, named{}, namedCases) }
+
+func FuzzNamed(f *testing.F) { fuzzCells(f, named{}, namedCases) }
+
+func TestCleanNamedLabel(t *testing.T) {
+	for in, want := range map[string]string{
+		"ok 12  Slow path   64 keys:": "Slow path 64 keys",
+		"not ok 3 drain":              "drain",
+		"  :... v4 ... warm ...":      "v4 ... warm",
+		"- item one:":                 "item one",
+		"12 entries in":               "12 entries",
+		"# # getpid native:":          "getpid native",
+	} {
+		assert.Equal(t, want, cleanNamedLabel(in), fmt.Sprintf("%q", in))
+	}
+}

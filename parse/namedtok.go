@@ -1,0 +1,185 @@
+package parse
+
+import "strings"
+
+// The tokens of a named-number line (named.go): a hand-written scanner in
+// the manner of lex.go, one pass over the bytes, that keeps what names a
+// number apart from the number: the unit glued to it ("0.027M/s", "3%"),
+// the separators of a key (':', '='), the spread mark ('±', "+-", "+/-"),
+// brackets, list commas and the leader dots of a drawn tree (":...",
+// "......"). A number with anything else glued to it ("6.6.0-rc3",
+// "1-groups", "50.00th") is a word: it names something, it is no figure.
+
+// nkind is the kind of a named-line token.
+type nkind uint8
+
+const (
+	nkWord  nkind = iota // a run that is no number: "rb-libbpf", "MB/s", "v4.1"
+	nkNum                // a number, with a unit or magnitude glued to it in suffix
+	nkSep                // ':' or '='
+	nkComma              // ',' or ';' between items
+	nkOpen               // '(' or '['
+	nkClose              // ')' or ']'
+	nkPM                 // '±', "+-", "+/-": the spread of the figure before
+	nkLead               // leader dots of a tree or a dotted line: "...", ":...."
+	nkDash               // a lone dash or bar between items: " - ", " | "
+	nkArrow              // "->", "=>", "→": two figures compared (arrow.go, measure.go)
+	nkOther              // anything else, one character
+)
+
+// ntok is one token of a named-number line.
+type ntok struct {
+	kind nkind
+	// text is the token as written; for nkNum, num is the number and
+	// suffix what is glued after it ("M/s", "%", "k").
+	text, num, suffix string
+	start, end        int // byte range in the line
+}
+
+// namedStop are the bytes that end a word.
+const namedStop = " \t:=,;()[]"
+
+// scanNamed cuts a line into named-line tokens.
+func scanNamed(s string) []ntok {
+	var out []ntok
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c == ' ' || c == '\t' {
+			i++
+			continue
+		}
+		t := ntok{start: i}
+		switch {
+		case strings.HasPrefix(s[i:], "±"):
+			t.kind, t.end = nkPM, i+len("±")
+		case strings.HasPrefix(s[i:], "+/-"):
+			t.kind, t.end = nkPM, i+3
+		case strings.HasPrefix(s[i:], "+-") && (i+2 == len(s) || s[i+2] == ' ' || isDigit(s[i+2])):
+			t.kind, t.end = nkPM, i+2
+		case strings.HasPrefix(s[i:], "->") || strings.HasPrefix(s[i:], "=>") || strings.HasPrefix(s[i:], "→"):
+			t.kind, t.end = nkArrow, i+2
+			if c == 0xE2 {
+				t.end = i + len("→")
+			}
+		case c == ':' || c == '.' || strings.HasPrefix(s[i:], "…"):
+			if end := leaderEnd(s, i); end > 0 {
+				t.kind, t.end = nkLead, end
+			} else if c == ':' {
+				t.kind, t.end = nkSep, i+1
+			} else if e := numberAt(s, i); e > 0 {
+				t = numToken(s, i, e)
+			} else {
+				t.kind, t.end = nkOther, i+1
+			}
+		case c == '=':
+			t.kind, t.end = nkSep, i+1
+		case c == ',' || c == ';':
+			t.kind, t.end = nkComma, i+1
+		case c == '(' || c == '[':
+			t.kind, t.end = nkOpen, i+1
+		case c == ')' || c == ']':
+			t.kind, t.end = nkClose, i+1
+		case c == '|' || (c == '-' || c == '~') && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == c):
+			e := i + 1
+			for e < len(s) && s[e] == c {
+				e++
+			}
+			t.kind, t.end = nkDash, e
+		default:
+			if e := numberAt(s, i); e > 0 && (i == 0 || !isLetter(s[i-1])) {
+				t = numToken(s, i, e)
+				break
+			}
+			e := i
+			for e < len(s) && strings.IndexByte(namedStop, s[e]) < 0 && !strings.HasPrefix(s[e:], "±") {
+				e++
+			}
+			if e == i {
+				e = runeEnd(s, i)
+			}
+			t.kind, t.end = nkWord, e
+		}
+		t.text = s[t.start:t.end]
+		out = append(out, t)
+		i = t.end
+	}
+	return out
+}
+
+// leaderEnd returns the end of a leader at i: three or more dots, an
+// ellipsis, or ':' followed by dots (":...", ":......."); -1 if none.
+func leaderEnd(s string, i int) int {
+	j := i
+	if s[j] == ':' {
+		j++
+	}
+	k := j
+	for k < len(s) {
+		switch {
+		case s[k] == '.':
+			k++
+			continue
+		case strings.HasPrefix(s[k:], "…"):
+			k += len("…")
+			continue
+		}
+		break
+	}
+	if dots := s[j:k]; dots == "…" || strings.Count(dots, ".") >= 3 || strings.Contains(dots, "…") && k > j {
+		if k < len(s) && isDigit(s[k]) {
+			return -1 // ".5" after dots is a number
+		}
+		return k
+	}
+	return -1
+}
+
+// numberAt returns the end of the number at i, or -1: an optional sign or
+// minus sign, digits with comma groups and a decimal part (cellNumEnd), or
+// a fraction ".5", and an exponent.
+func numberAt(s string, i int) int {
+	e := cellNumEnd(s, i)
+	if e < 0 {
+		return -1
+	}
+	return exponentEnd(s, e)
+}
+
+// numToken makes the number token that ends at e, with what is glued to
+// it up to the next stop as its suffix. A suffix that is neither a unit
+// nor a magnitude makes the token a word ("6.6.0-rc3", "1-groups").
+func numToken(s string, i, e int) ntok {
+	end := e
+	for end < len(s) && strings.IndexByte(namedStop, s[end]) < 0 && !strings.HasPrefix(s[end:], "±") {
+		end++
+	}
+	t := ntok{kind: nkNum, start: i, end: end, num: s[i:e], suffix: s[e:end]}
+	if t.suffix != "" {
+		if _, ok := splitSuffix(t.suffix); !ok {
+			t.kind = nkWord
+		}
+	}
+	return t
+}
+
+// splitSuffix reads what is glued to a number: a unit ("ms", "MB/s",
+// "%"), a magnitude ("k", "M"), or a magnitude before a unit the unit
+// table knows whole ("Mpps" is a unit; "2.5Gops/s" a rate).
+func splitSuffix(suf string) (magnitude bool, ok bool) {
+	if unitOf(suf) != uNone {
+		return false, true
+	}
+	if magnitudeSuffix(suf) {
+		return true, true
+	}
+	return false, false
+}
+
+// magnitudeSuffix reports whether s is a magnitude written after a number.
+func magnitudeSuffix(s string) bool {
+	switch s {
+	case "k", "K", "M", "G", "T", "m":
+		return s != "m" // "m" is minutes or metres as often as milli
+	}
+	return false
+}
