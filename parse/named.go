@@ -83,6 +83,13 @@ func namedRun(b *Block, i int) ([]namedRow, int) {
 	for len(run) > 0 && run[len(run)-1].line.figures == nil {
 		run = run[:len(run)-1]
 	}
+	strong := false
+	for _, r := range run {
+		strong = strong || r.line.strong
+	}
+	if !strong {
+		run = nil // no line says it measured anything
+	}
 	return run, max(last, i+1)
 }
 
@@ -106,8 +113,13 @@ func namedLabelLine(text string) bool {
 // labels that hold the same cases are one table with the labels as
 // variants, in the order written (SCHEMA.md's preferred reading).
 func namedTables(b *Block, run []namedRow) []Match {
-	if at := run[0].at - 1; at >= 0 && namedLabelLine(b.trim(at)) {
-		// the label of the first block stands right above the run
+	at := run[0].at - 1
+	if at > 0 && blank(b, at) {
+		at--
+	}
+	if at >= 0 && namedLabelLine(b.trim(at)) {
+		// the label of the first block stands right above the run, or a
+		// blank line above it
 		run = append([]namedRow{{at: at, text: strings.TrimRight(b.Lines[at].Text, " \t")}}, run...)
 	}
 	if namedTree(run) {
@@ -118,12 +130,22 @@ func namedTables(b *Block, run []namedRow) []Match {
 	}
 	blocks := namedBlocks(b, run)
 	var out []Match
+	section := ""
 	for k := 0; k < len(blocks); {
+		if len(blocks[k].rows) == 0 {
+			section = blocks[k].head // a label over labels: a section of its own
+			k++
+			continue
+		}
 		n := 1
-		for blocks[k].head != "" && k+n < len(blocks) && blocks[k+n].head != "" && sameCaseSet(blocks[k], blocks[k+n]) {
+		for blocks[k].head != "" && k+n < len(blocks) && blocks[k+n].head != "" && len(blocks[k+n].rows) > 0 &&
+			sameCaseSet(blocks[k], blocks[k+n]) {
 			n++
 		}
 		if m, ok := namedGroup(b, blocks[k:k+n]); ok {
+			if section != "" {
+				m.Inner = append([]string{section}, m.Inner...)
+			}
 			out = append(out, m)
 		}
 		k += n
@@ -140,8 +162,10 @@ type namedBlock struct {
 	cases  map[string]bool
 }
 
-// namedBlocks cuts a run at its label lines; a block under a header of
-// columns is left to the grid families.
+// namedBlocks cuts a run at its label lines. A block under a header of
+// columns is left to the grid families, and so is one whose lines are
+// mostly weak (sizes, bare keyed numbers: a listing of the box); a
+// label with no lines under it before the next is kept, as a section.
 func namedBlocks(b *Block, run []namedRow) []namedBlock {
 	var out []namedBlock
 	for k := 0; k < len(run); {
@@ -150,18 +174,36 @@ func namedBlocks(b *Block, run []namedRow) []namedBlock {
 			blk.head = cleanNamedLabel(run[k].text)
 			k++
 		}
-		j := k
-		for j < len(run) && run[j].line.figures != nil {
+		j, strong := k, 0
+		for ; j < len(run) && (run[j].line.figures != nil || toolMarker(run[j].text)); j++ {
+			if run[j].line.figures == nil {
+				continue
+			}
+			blk.rows = append(blk.rows, run[j])
 			blk.cases[namedCase(run[j].line)] = true
-			j++
+			if run[j].line.strong {
+				strong++
+			}
 		}
-		blk.rows = run[k:j]
-		if len(blk.rows) > 0 && !columnHeader(b, blk.rows[0]) {
+		switch {
+		case len(blk.rows) == 0:
+			out = append(out, blk)
+		case 2*strong > len(blk.rows) && !columnHeader(b, blk.rows[0]):
 			out = append(out, blk)
 		}
 		k = max(j, k+1)
 	}
 	return out
+}
+
+// toolMarker reports whether a line is a marker a tool prints between
+// the lines of one run: will-it-scale's "warmup" and "measurement".
+func toolMarker(text string) bool {
+	switch strings.TrimSpace(text) {
+	case "warmup", "measurement":
+		return true
+	}
+	return false
 }
 
 // sameCaseSet reports whether two blocks hold the same cases.
@@ -372,13 +414,14 @@ func spreadField(f string, pct bool) string {
 }
 
 // cleanNamedLabel strips what frames a label but names nothing: list
-// bullets, TAP result words ("ok 3", "not ok 4", "# "), tree drawing and
-// leader dots, a trailing ':', '=' or ',' and filler words at its end.
+// bullets, TAP result words ("ok 3", "not ok 4", "# "), a log's time
+// stamp ("[17:55:51]"), tree drawing and leader dots, a trailing ':', '='
+// or ',' and filler words at its end.
 func cleanNamedLabel(s string) string {
 	s = strings.TrimSpace(s)
 	for {
 		t := strings.TrimSpace(strings.TrimLeft(s, "#:.|`+\u2026\u251c\u2514\u2502\u2500"))
-		t = cutTAP(cutBullet(t))
+		t = cutStamp(cutTAP(cutBullet(t)))
 		if t == s {
 			break
 		}
@@ -497,4 +540,17 @@ func gapFragments(s string) []span {
 		i = j
 	}
 	return out
+}
+
+// cutStamp drops a bracketed time stamp ("[17:55:51]", "[  12.345678]")
+// from the start of a label.
+func cutStamp(s string) string {
+	if !strings.HasPrefix(s, "[") {
+		return s
+	}
+	k := strings.IndexByte(s, ']')
+	if k < 2 || strings.Trim(s[1:k], " 0123456789:.") != "" || !hasDigit(s[1:k]) {
+		return s
+	}
+	return strings.TrimSpace(s[k+1:])
 }

@@ -41,7 +41,7 @@ func (f *figure) kind() ukind { return unitOf(f.unit) }
 
 // strong reports whether the figure says by itself that it was measured.
 func (f *figure) strong() bool {
-	return f.kind().strong() || f.spread != "" || statKey(f.key)
+	return f.kind().strong() || f.spread != "" || statKey(f.key) || unitOf(f.key).strong()
 }
 
 // namedLine is a line read by the grammar.
@@ -49,6 +49,10 @@ type namedLine struct {
 	label    string // the text before the first figure, as written
 	labelEnd int    // the byte where the label ends in the line
 	figures  []figure
+	// strong is true when a figure says by itself that it was measured;
+	// a line whose figures only a key names ("Connect count: 3") counts
+	// among lines that do (named.go).
+	strong bool
 }
 
 // statKey reports whether a key names a statistic of repeated
@@ -59,8 +63,17 @@ func statKey(key string) bool {
 		"minimum", "maximum", "std dev", "std.dev", "deviation", "variance", "var", "cv":
 		return true
 	}
-	k := normKey(key)
-	return len(k) > 1 && k[0] == 'p' && allDigits(strings.Replace(k[1:], ".", "", 1))
+	return percentileKey(normKey(key))
+}
+
+// percentileKey reports whether a key names a percentile: "p99",
+// "p99.9", "99th", "50.00th".
+func percentileKey(k string) bool {
+	if p, ok := strings.CutPrefix(k, "p"); ok && p != "" && allDigits(strings.Replace(p, ".", "", 1)) {
+		return true
+	}
+	p, ok := strings.CutSuffix(k, "th")
+	return ok && p != "" && isDigit(p[0]) && allDigits(strings.Replace(p, ".", "", 1))
 }
 
 // settingKey reports whether a key names a setting of a run rather than
@@ -72,6 +85,21 @@ func settingKey(key string) bool {
 		return true
 	}
 	return false
+}
+
+// outcomeCounts reports whether the figures are a test run's outcome
+// counts ("Passed: 3, Failed: 0", "Skipped: 0, Errors: 0"): how many tests
+// passed is no measurement.
+func outcomeCounts(figs []figure) bool {
+	for _, f := range figs {
+		switch normKey(f.key) {
+		case "passed", "failed", "skipped", "errors", "crashed", "pass", "fail", "skip", "error", "warnings",
+			"ok", "not ok", "xfail", "xpass", "timeouts", "total tests", "tests":
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // normKey lower-cases a key and drops the dots that end its words
@@ -96,10 +124,14 @@ func fillerWord(w string) bool {
 }
 
 // readNamedLine reads one line; ok is false when it is no named-number
-// line.
+// line. A line of weak figures only (sizes, percentages, bare keyed
+// numbers) is read with strong false.
 func readNamedLine(text string, comma CommaStyle) (namedLine, bool) {
 	if len(text) > maxRowLen || !hasDigit(text) || isCommand(strings.TrimSpace(text)) {
 		return namedLine{}, false
+	}
+	if t := strings.TrimSpace(text); strings.HasPrefix(t, "| ") && strings.Count(t, "|") == 1 {
+		text = strings.Replace(text, "|", " ", 1) // "| Timing reads: ...": a paste marked line by line
 	}
 	toks := scanNamed(text)
 	var figs []figure
@@ -141,21 +173,18 @@ func readNamedLine(text string, comma CommaStyle) (namedLine, bool) {
 		i = end - 1
 	}
 	figs = dropWeakLead(toks, used, figs)
-	if len(figs) == 0 {
+	if len(figs) == 0 || outcomeCounts(figs) {
 		return namedLine{}, false
 	}
 	strong := false
 	for k := range figs {
 		strong = strong || figs[k].strong() && !settingKey(figs[k].key)
 	}
-	if !strong {
-		return namedLine{}, false
-	}
 	at := toks[figs[0].keyAt].start
-	if placedFigures(toks, figs) || logLine(toks, figs) {
+	if placedFigures(toks, figs) || logLine(toks, figs) || sentenceLabel(text[:at]) {
 		return namedLine{}, false
 	}
-	l := namedLine{label: strings.TrimSpace(text[:at]), labelEnd: at, figures: figs}
+	l := namedLine{label: strings.TrimSpace(text[:at]), labelEnd: at, figures: figs, strong: strong}
 	// "Wall time: 6.6s", "tcp rx: 469 MB/s 7930 calls/s": the key of a lone
 	// figure, or one ended by ':' that no other figure's key echoes, names
 	// the row, not the figure
@@ -163,6 +192,13 @@ func readNamedLine(text string, comma CommaStyle) (namedLine, bool) {
 		f.labelIn = true
 	}
 	return l, true
+}
+
+// namedFigures reports whether a line names two or more figures, one of
+// which says it was measured.
+func namedFigures(text string) bool {
+	l, ok := readNamedLine(text, CommaUnknown)
+	return ok && l.strong && len(l.figures) >= 2
 }
 
 // dropWeakLead gives the label the key-value pairs that a ':' of its own
@@ -230,13 +266,22 @@ func readFigure(toks []ntok, i int, used []bool, comma CommaStyle) (figure, int)
 			}
 		}
 	}
+	if f.spread == "" && end+3 < len(toks) && toks[end].kind == nkOpen && toks[end+1].kind == nkPM &&
+		toks[end+2].kind == nkNum && toks[end+2].suffix == "%" && toks[end+3].kind == nkClose {
+		f.spread, f.spreadPct = toks[end+2].num, true // "0.13 ms (+-53.27%)", as perf prints a spread
+		end += 4
+	}
 	if f.unit != "" && end < len(toks) && toks[end].kind == nkWord && unitOf(toks[end].text) == uNone && wordy(toks[end].text) {
 		if next := end + 1; next == len(toks) || toks[next].kind == nkComma || toks[next].kind == nkClose {
 			f.after = toks[end].text
 			end++
 		}
 	}
-	readKey(toks, i, used, &f)
+	keyEnd := i
+	if i >= 2 && toks[i-1].kind == nkOpen && toks[i-2].kind == nkSep && end < len(toks) && toks[end].kind == nkClose {
+		keyEnd, end = i-1, end+1 // "50.00th=[ 1467]": a value in brackets after its key
+	}
+	readKey(toks, keyEnd, used, &f)
 	f.paren = inParens(toks, f.keyAt)
 	f.endAt = end
 	return f, end
@@ -249,9 +294,20 @@ func unitToken(t ntok) bool {
 }
 
 // wordy reports whether a word can name a figure: letters, '_' or '-'.
-func wordy(w string) bool { return unitWord(w) && hasLetter(w) }
+func wordy(w string) bool {
+	if len(w) > 24 || !hasLetter(w) {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if !isLetter(w[i]) && w[i] != '_' && w[i] != '-' {
+			return false
+		}
+	}
+	return true
+}
 
-// readKey finds the words before the number at toks[i] that name it: a
+// readKey finds the words before the number at toks[i] (or the bracket
+// that holds it) that name it: a
 // run of words (and bracketed groups) ended by ':' or '=' right before
 // the number, or right before it with no separator; filler words
 // ("about", "in") between them and the number are skipped.
@@ -398,3 +454,18 @@ func logLine(toks []ntok, figs []figure) bool {
 	}
 	return words >= 2
 }
+
+// sentenceLabel reports whether what stands before the figures is running
+// text rather than a label: a sentence ends inside it ("Samsung 840 Evo.
+// This one reads").
+func sentenceLabel(label string) bool {
+	for _, end := range []string{". ", "! ", "? "} {
+		if k := strings.Index(label, end); k > 0 && isLetter(label[k-1]) && k+2 < len(label) && isUpper(label[k+2]) {
+			return true
+		}
+	}
+	return false
+}
+
+// isUpper reports whether c is an ASCII capital.
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
