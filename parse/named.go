@@ -75,6 +75,9 @@ func namedRun(b *Block, i int) ([]namedRow, int) {
 			last = j + 1
 			continue
 		}
+		if len(run) > 0 && toolMarker(b.trim(j)) {
+			continue
+		}
 		if len(run) == 0 || !namedLabelLine(b.trim(j)) {
 			break
 		}
@@ -83,13 +86,6 @@ func namedRun(b *Block, i int) ([]namedRow, int) {
 	for len(run) > 0 && run[len(run)-1].line.figures == nil {
 		run = run[:len(run)-1]
 	}
-	strong := false
-	for _, r := range run {
-		strong = strong || r.line.strong
-	}
-	if !strong {
-		run = nil // no line says it measured anything
-	}
 	return run, max(last, i+1)
 }
 
@@ -97,7 +93,8 @@ func namedRun(b *Block, i int) ([]namedRow, int) {
 // below it: a few words, no number standing alone, no sentence.
 func namedLabelLine(text string) bool {
 	n := fieldCount(text)
-	if n == 0 || n > 5 || len(text) > 60 || sentenceEnd(text) || !hasLetter(text) || isProse(text) {
+	ended := sentenceEnd(text) && !strings.HasSuffix(text, "...") // "RUN test.a ..." is under way
+	if n == 0 || n > 5 || len(cleanNamedLabel(text)) > 64 || ended || !hasLetter(text) || isProse(text) {
 		return false
 	}
 	for _, t := range scanNamed(text) {
@@ -175,10 +172,7 @@ func namedBlocks(b *Block, run []namedRow) []namedBlock {
 			k++
 		}
 		j, strong := k, 0
-		for ; j < len(run) && (run[j].line.figures != nil || toolMarker(run[j].text)); j++ {
-			if run[j].line.figures == nil {
-				continue
-			}
+		for ; j < len(run) && run[j].line.figures != nil; j++ {
 			blk.rows = append(blk.rows, run[j])
 			blk.cases[namedCase(run[j].line)] = true
 			if run[j].line.strong {
@@ -188,7 +182,7 @@ func namedBlocks(b *Block, run []namedRow) []namedBlock {
 		switch {
 		case len(blk.rows) == 0:
 			out = append(out, blk)
-		case 2*strong > len(blk.rows) && !columnHeader(b, blk.rows[0]):
+		case (2*strong > len(blk.rows) || sizesCompared(blk)) && !columnHeader(b, blk.rows[0]):
 			out = append(out, blk)
 		}
 		k = max(j, k+1)
@@ -196,12 +190,51 @@ func namedBlocks(b *Block, run []namedRow) []namedBlock {
 	return out
 }
 
+// sizesCompared reports whether a block compares sizes: two or more
+// lines of sizes under a label that says so ("Image size comparison:");
+// "Memory: 16 GB" under "Test box:" is a description of the box.
+func sizesCompared(blk namedBlock) bool {
+	if len(blk.rows) < 2 || !sizeHead(blk.head) {
+		return false
+	}
+	for _, r := range blk.rows {
+		for _, f := range r.line.figures {
+			if f.kind() != uSize {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// sizeHead reports whether a label says the sizes under it are measured.
+func sizeHead(label string) bool {
+	for _, w := range strings.Fields(strings.ToLower(label)) {
+		w = strings.Trim(w, ":,.()")
+		if w == "size" || w == "sizes" || w == "footprint" || w == "consumption" || strings.HasPrefix(w, "compar") {
+			return true
+		}
+	}
+	return false
+}
+
 // toolMarker reports whether a line is a marker a tool prints between
-// the lines of one run: will-it-scale's "warmup" and "measurement".
+// the lines of a run, which ends no block: will-it-scale's "warmup" and
+// "measurement", a test harness's result lines ("ok 3 name", "not ok 4
+// name", "#  OK  name", "# FAIL name").
 func toolMarker(text string) bool {
-	switch strings.TrimSpace(text) {
+	switch text {
 	case "warmup", "measurement":
 		return true
+	}
+	if rest := cutTAP(text); rest != text && !strings.HasPrefix(text, "RUN ") {
+		return rest != ""
+	}
+	t := strings.TrimSpace(strings.TrimLeft(text, "#"))
+	for _, w := range []string{"OK ", "FAIL ", "SKIP ", "XFAIL "} {
+		if strings.HasPrefix(t, w) {
+			return true
+		}
 	}
 	return false
 }
@@ -282,11 +315,11 @@ func namedTable(b *Block, rows []namedRow) (Match, bool) {
 // namedCase is the case a line's label names: the label cleaned, with the
 // key of its first figure when that key names the row ("Wall time").
 func namedCase(l namedLine) string {
-	label := cleanNamedLabel(l.label)
+	label := l.label
 	if f := l.figures[0]; f.labelIn {
-		label = strings.TrimSpace(label + " " + f.key)
+		label += " " + f.key
 	}
-	return label
+	return strings.TrimSpace(cleanNamedLabel(label) + " " + l.note)
 }
 
 // namedModelRow makes the row of a line under the given case; units
@@ -328,7 +361,7 @@ func figureFields(l namedLine) []figName {
 	out := make([]figName, len(l.figures))
 	units := map[string]bool{} // units of the figures named by nothing else
 	for k, f := range l.figures {
-		if figureKey(l, k) == "" && f.after == "" && f.unit != "%" {
+		if figureKey(l, k) == "" && f.after == "" && f.unit != "%" && !f.lo && !f.hi {
 			units[strings.ToLower(f.unit)] = true
 		}
 	}
@@ -341,8 +374,12 @@ func figureFields(l namedLine) []figName {
 			if len(units) > 1 {
 				out[k].field = unitField(f.unit)
 			}
+		case key == "" && f.lo:
+			out[k].field = "min"
+		case key == "" && f.hi:
+			out[k].field = "max"
 		case key != "":
-			out[k].field = normKey(key)
+			out[k].field = keyField(key, f.unit)
 		case f.after != "":
 			out[k].field = afterField(f)
 		case f.unit == "%":
@@ -353,13 +390,28 @@ func figureFields(l namedLine) []figName {
 			if len(units) == 0 && !f.paren {
 				out[k].field = "value"
 			}
-		case len(units) <= 1:
+		case len(units) <= 1 && !(f.paren && k > 0):
 			out[k].field = "value"
 		default:
 			out[k].field = unitField(f.unit)
 		}
 	}
 	return out
+}
+
+// keyField names a figure by its key: the usual name of a spread, "pct"
+// for a change in percent ("diff"), else the key in lower case.
+func keyField(key, unit string) string {
+	k := normKey(key)
+	switch {
+	case k == "stdev" || k == "std" || k == "sd" || k == "std dev" || k == "deviation":
+		return "stddev"
+	case changeKey(k) && unit == "%":
+		return "pct"
+	case changeKey(k):
+		return "diff"
+	}
+	return k
 }
 
 // figureKey is the key that names figure k: none for the first figure
@@ -427,9 +479,10 @@ func cleanNamedLabel(s string) string {
 		}
 		s = t
 	}
+	s = unframe(s)
 	for {
 		t := strings.TrimSpace(strings.TrimRight(s, ":=,.-\u2026 "))
-		if k := strings.LastIndexByte(t, ' '); k > 0 && fillerWord(t[k+1:]) {
+		if k := strings.LastIndexByte(t, ' '); k > 0 && danglingWord(t[k+1:]) {
 			t = strings.TrimSpace(t[:k])
 		}
 		if t == s {
@@ -437,12 +490,28 @@ func cleanNamedLabel(s string) string {
 		}
 		s = t
 	}
+	if m, ok := strings.CutSuffix(s, ")"); ok && len(m) <= 4 && !strings.Contains(m, "(") {
+		s = m // an item's mark alone: "1.a)", "b)"
+	}
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// cutTAP drops a TAP result ("ok 12", "not ok 3") from the start of a
-// label.
+// danglingWord reports whether a label's last word leads to the figure
+// rather than naming anything ("10000 entries in").
+func danglingWord(w string) bool {
+	switch strings.ToLower(w) {
+	case "in", "of", "at", "to", "for", "from", "and", "by", "about", "took", "is", "was":
+		return true
+	}
+	return false
+}
+
+// cutTAP drops a TAP result ("ok 12", "not ok 3") or a test harness's
+// "RUN" from the start of a label.
 func cutTAP(s string) string {
+	if rest, ok := strings.CutPrefix(s, "RUN "); ok {
+		return strings.TrimSpace(rest)
+	}
 	rest, ok := strings.CutPrefix(s, "not ok ")
 	if !ok {
 		if rest, ok = strings.CutPrefix(s, "ok "); !ok {
@@ -488,21 +557,27 @@ func sameQuantity(t *model.Table) {
 	}
 }
 
-// columnHeader reports whether the line above a block's first line (a
-// blank between allowed) is a header of columns over its figures: two or
-// more titles apart by wide gaps, no number, one of them over a figure
-// ("usecs/op   %stdev" over "base   13.48   +- 5.19%").
+// columnHeader reports whether a header of columns stands over a block's
+// first line (blank lines and rules between allowed): two or more short
+// titles apart by wide gaps, none of them a number, one of them over a figure
+// ("usecs/op   %stdev" over "base   13.48   +- 5.19%"). Such a block is a
+// grid, which the grid families read.
 func columnHeader(b *Block, first namedRow) bool {
 	at := first.at - 1
-	if at >= 0 && blank(b, at) {
+	for at >= 0 && at >= first.at-3 && (blank(b, at) || isRule(b.trim(at))) {
 		at--
 	}
-	if at < 0 || hasNumberToken(b.Lines[at].Text) {
+	if at < 0 {
 		return false
 	}
 	titles := gapFragments(b.Lines[at].Text)
 	if len(titles) < 2 {
 		return false
+	}
+	for _, t := range titles {
+		if _, isNum := ReadNumber(b.Lines[at].Text[t.start:t.end], b.Comma); isNum || t.end-t.start > 24 {
+			return false // a number, or a run of words no column is titled with
+		}
 	}
 	toks := scanNamed(first.text)
 	for _, f := range first.line.figures {
@@ -553,4 +628,19 @@ func cutStamp(s string) string {
 		return s
 	}
 	return strings.TrimSpace(s[k+1:])
+}
+
+// unframe drops the marks that frame a label: "[after]", "**Patched**",
+// "--- base ---", "== run 2 ==", "<old>".
+func unframe(s string) string {
+	for _, p := range [][2]string{{"[", "]"}, {"**", "**"}, {"--", "--"}, {"==", "=="}, {"<", ">"}} {
+		t := strings.TrimSuffix(strings.TrimSpace(s), ":")
+		if len(t) > len(p[0])+len(p[1]) && strings.HasPrefix(t, p[0]) && strings.HasSuffix(t, p[1]) {
+			inner := strings.Trim(t[len(p[0]):len(t)-len(p[1])], p[0][:1]+p[1][:1]+" ")
+			if inner != "" && !strings.ContainsAny(inner, p[0][:1]+p[1][:1]) {
+				return inner
+			}
+		}
+	}
+	return s
 }

@@ -31,8 +31,7 @@ var namedLineCases = []struct {
 	{"filler words skipped", "Reading cache: 300 MB in 2.00 seconds = 150.00 MB/sec", "",
 		[]string{"Reading cache|:|300|MB||", "||2.00|seconds||", "||150.00|MB/sec||"}},
 	{"a relative spread", "base  13.5 +- 4.2%", "", []string{"base| |13.5|||4.2"}},
-	{"numbers placed by column are a grid's", "Fault path   0.1012   0.0934 us", "", nil},
-	{"two figures of one unit side by side", "x   3.7 us   3.6 us", "", nil},
+	{"a unit glued to the last number is its own", "p50 12 11 -8.3%", "", nil},
 	{"an unnamed number after a figure", "alpha: 12 ms 400", "", nil},
 	{"bare keyed numbers without a measurement", "nr_cpus: 8, nodes: 2", "", nil},
 	{"a size listing", "MemTotal:  16384 kB", "", nil},
@@ -48,10 +47,34 @@ var namedLineCases = []struct {
 		[]string{"Reading disk|:|120|MB||", "||3.01|seconds||", "||39.87|MB/sec||"}},
 	{"a spread in brackets as perf prints it", "[Run 2]: Avg wake latency (2/64 tasks) in 0.0120 ms (+-31.16%)",
 		"[Run 2]: Avg wake latency (2/64 tasks) in", []string{"||0.0120|ms||31.16"}},
-	{"long words after the units", "[09:12:40] Elapsed: 6.1s total, 0.002s configuring, 3.9s building", "[09:12:40] Elapsed:",
-		[]string{"||6.1|s|total|", "||0.002|s|configuring|", "||3.9|s|building|"}},
+	{"long words after the units", "[09:12:40] Elapsed: 6.1s total, 0.002s configuring, 3.9s building", "[09:12:40]",
+		[]string{"Elapsed|:|6.1|s|total|", "||0.002|s|configuring|", "||3.9|s|building|"}},
 	{"test outcome counts", "Skipped: 0, Errors: 0", "", nil},
+	{"a range", "idle:     1.612s - 1.805s", "", []string{"idle|:|1.612|s||", "||1.805|s||"}},
+	{"a remark after the figures", "5000 items in 80 ms (loop 2)", "5000 items in", []string{"||80|ms||"}},
+	{"a tag before the keys", "<Old> Read : 40 MB/s, Write : 12 MB/s", "<Old>",
+		[]string{"Read|:|40|MB/s||", "Write|:|12|MB/s||"}},
+	{"an item mark before a statistic", "2.b) avg. 702 kpps, std. dev. 11 kpps;", "2.b)",
+		[]string{"avg.| |702|kpps||", "std. dev.| |11|kpps||"}},
+	{"counts named together in a rate", "Total   1,234,567 rx/s   0 err,drop/s", "",
+		[]string{"Total| |1,234,567|rx/s||", "||0|err,drop/s||"}},
+	{"a kernel log line", "[ 1024.512301] sd 0:0:0:1: cmd_age=0s", "", nil},
+	{"leaders between figures", "suite/012 14s ...  11s", "", nil},
 	{"a sentence before the figures", "Old disk. This one reads 1276 MB in 3.06 seconds = 416 MB/sec", "", nil},
+}
+
+func TestPlacedFigures(t *testing.T) {
+	for in, want := range map[string]bool{
+		"Fault path   0.1012   0.0934 us": true,  // a grid's row, or runs: named.go decides
+		"x   3.7 us   3.6 us":             true,  // two figures of one unit side by side
+		"Speed: 9.1MiB/s, 8.7MiB/s":       false, // a list
+		"idle: 1.69s - 1.93s":             false, // a range
+	} {
+		l, ok := readNamedLine(in, CommaUnknown)
+		if assert.True(t, ok, in) {
+			assert.Equal(t, want, l.placed, in)
+		}
+	}
 }
 
 func renderFigure(f figure) string {
@@ -132,7 +155,7 @@ var namedCases = []cellCase{
 		in: "ok 1   Fast path         64 keys: lo=0ms hi=1ms avg=0.41ms sd=0.06\n" +
 			"ok 2   Fast path        128 keys: lo=0ms hi=2ms avg=0.52ms sd=0.07\n",
 		tables: 1,
-		cells:  []string{"Fast path 64 keys||lo|0", "Fast path 128 keys||avg|0.52", "Fast path 128 keys||sd|0.07"},
+		cells:  []string{"Fast path 64 keys||lo|0", "Fast path 128 keys||avg|0.52", "Fast path 128 keys||stddev|0.07"},
 	},
 	{
 		name:   "a label names the row of one figure",
@@ -193,6 +216,70 @@ var namedCases = []cellCase{
 			"min:3600 max:3600 total:3600\nmin:3700 max:3700 total:3700\n",
 		tables: 1,
 		cells:  []string{"|base tree|min|3100", "|base tree|total|3300", "|with series|max|3600"},
+	},
+	{
+		name: "statistics and changes annotate the figure before them",
+		in: "host:\n  BW   : 1812 MiB/s (stdev: 12.1)\n  IOPS : 463k (stdev: 3.2k)\n\n" +
+			"guest, polling:\n  BW   : 1790 MiB/s (stdev: 20.4)\n  IOPS : 458k (stdev: 5.0k)\n",
+		tables: 1,
+		cells: []string{"BW|host|value|1812", "BW|host|stddev|12.1", "IOPS|host|value|463", "IOPS|host|stddev|3.2",
+			"BW|guest, polling|value|1790", "IOPS|guest, polling|stddev|5.0"},
+	},
+	{
+		name: "bare figures made measurements by their changes",
+		in: "Plain numbers, as asked:\n     small window off : 4410\n     small window on  : 3012, diff: -31.70%\n" +
+			"     big window on    : 3650, diff: -17.23%\n",
+		tables: 1,
+		cells: []string{"small window off||value|4410", "small window on||value|3012", "small window on||pct|-31.70",
+			"big window on||pct|-17.23"},
+	},
+	{
+		name:   "bracketed block labels, sd with its unit, a bare change",
+		in:     "[before]\nread latency = 81.2 us (sd 1.1 us)\nwrite latency = 96.0 us\n[after]\nread latency = 70.4 us (sd 0.9 us)\nwrite latency = 90.1 us (-6.1%)\n",
+		tables: 1,
+		cells:  []string{"read latency|before|value|81.2", "read latency|before|stddev|1.1", "write latency|after|pct|-6.1"},
+	},
+	{
+		name:   "sizes under a label that compares them",
+		in:     "Image size comparison:\n     4k: 9120300 KB\n     64k: 9101200 KB\n",
+		tables: 1,
+		cells:  []string{"4k||value|9120300", "64k||value|9101200"},
+	},
+	{
+		name:   "sizes under a machine label",
+		in:     "Test box:\n  Memory: 256 GB\n  Disk: 2 TB\n",
+		tables: 0,
+	},
+	{
+		name:   "blocks with other cases stay apart",
+		in:     "read:\n  lat : 10 ms\n  bw : 100 MB/s\nwrite:\n  iops : 2000 IOPS\n  bw : 90 MB/s\n",
+		tables: 2,
+		cells:  []string{"lat||value|10", "iops||value|2000"},
+	},
+	{
+		name: "a test harness's RUN lines label its blocks",
+		in: "TAP version 13\n1..2\n#  RUN           suite.alpha.init ...\nWall time: 1.20s\nWorst init time (per unit): 0.30s\n" +
+			"#            OK  suite.alpha.init\nok 1 suite.alpha.init\n#  RUN           suite.beta.init ...\n" +
+			"Wall time: 1.10s\nWorst init time (per unit): 0.28s\n#            OK  suite.beta.init\nok 2 suite.beta.init\n",
+		tables: 1,
+		cells:  []string{"Wall time|suite.alpha.init|value|1.20", "Worst init time (per unit)|suite.beta.init|value|0.28"},
+	},
+	{
+		name:   "ranges and remarks",
+		in:     "CPU time over 5 runs:\n  base:      1.612s - 1.805s\n  patched:   1.598s - 1.811s\n",
+		tables: 1,
+		cells:  []string{"|base|min|1.612", "|patched|max|1.811"},
+	},
+	{
+		name:   "repeated runs on a line after their label",
+		in:     "Before: 2211 2230 2190 Mb/sec\nAfter:  2401 2398 2405 Mb/sec\n",
+		tables: 1,
+		cells:  []string{"|Before|value|2211", "|Before|value|2190", "|After|value|2405"},
+	},
+	{
+		name:   "figures side by side under a header are a grid's",
+		in:     "                 6.1-rc2     6.1-rc2+fix\nFault path       0.1012      0.0934 us\nMmap 64M         1841        1702 us\n",
+		tables: 0,
 	},
 	{
 		name:   "a lone line is no table",

@@ -33,7 +33,9 @@ type figure struct {
 	paren     bool // inside brackets after another figure
 	keyAt     int  // index of the first token of the figure, its key included
 	endAt     int  // index after its last token
-	labelIn   bool // the key is followed by nothing but this figure: "Wall time: 6.6s"
+	labelIn   bool // the key names the row, not the figure: "Wall time: 6.6s"
+	// lo and hi mark the ends of a range written "1.69s - 1.93s"
+	lo, hi bool
 }
 
 // kind is what the figure's unit measures.
@@ -41,7 +43,8 @@ func (f *figure) kind() ukind { return unitOf(f.unit) }
 
 // strong reports whether the figure says by itself that it was measured.
 func (f *figure) strong() bool {
-	return f.kind().strong() || f.spread != "" || statKey(f.key) || unitOf(f.key).strong()
+	return f.kind().strong() || f.spread != "" || statKey(f.key) || unitOf(f.key).strong() ||
+		changeKey(f.key) && f.unit == "%"
 }
 
 // namedLine is a line read by the grammar.
@@ -53,6 +56,13 @@ type namedLine struct {
 	// a line whose figures only a key names ("Connect count: 3") counts
 	// among lines that do (named.go).
 	strong bool
+	// note is a bracketed remark after the figures that names the run
+	// rather than measures it ("(loop 2)"); it goes with the label.
+	note string
+	// placed is true when figures of one unit stand side by side, apart
+	// by blanks only: repeated runs after a label, or a grid's row under a
+	// header of columns (named.go tells them apart).
+	placed bool
 }
 
 // statKey reports whether a key names a statistic of repeated
@@ -74,6 +84,16 @@ func percentileKey(k string) bool {
 	}
 	p, ok := strings.CutSuffix(k, "th")
 	return ok && p != "" && isDigit(p[0]) && allDigits(strings.Replace(p, ".", "", 1))
+}
+
+// changeKey reports whether a key names a change against a reference:
+// "diff", "delta", "change", "improvement".
+func changeKey(key string) bool {
+	switch normKey(key) {
+	case "diff", "delta", "change", "improvement", "gain", "speedup", "regression", "impr", "imp":
+		return true
+	}
+	return false
 }
 
 // settingKey reports whether a key names a setting of a run rather than
@@ -135,6 +155,7 @@ func readNamedLine(text string, comma CommaStyle) (namedLine, bool) {
 	}
 	toks := scanNamed(text)
 	var figs []figure
+	var note []string
 	used := make([]bool, len(toks)) // tokens that belong to a figure
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
@@ -155,10 +176,15 @@ func readNamedLine(text string, comma CommaStyle) (namedLine, bool) {
 		}
 		named := f.unit != "" || f.spread != "" || f.key != "" && (f.sep == ':' || f.sep == '=')
 		if !named {
-			if len(figs) > 0 {
-				return namedLine{}, false // a number nothing names: its place in a grid names it
+			if len(figs) == 0 {
+				continue // part of the label: "nr_prod 1", "512 keys"
 			}
-			continue // part of the label: "nr_prod 1", "512 keys"
+			if o, c := noteAt(toks, i, figs[len(figs)-1].endAt); c > 0 {
+				note = append(note, text[toks[o].start:toks[c].end]) // "(loop 2)": which run the row is
+				i = c
+				continue
+			}
+			return namedLine{}, false // a number nothing names: its place in a grid names it
 		}
 		if end < len(toks) && toks[end].kind == nkSep && toks[end].text == ":" {
 			if len(figs) == 0 {
@@ -181,14 +207,19 @@ func readNamedLine(text string, comma CommaStyle) (namedLine, bool) {
 		strong = strong || figs[k].strong() && !settingKey(figs[k].key)
 	}
 	at := toks[figs[0].keyAt].start
-	if placedFigures(toks, figs) || logLine(toks, figs) || sentenceLabel(text[:at]) {
+	if logLine(toks, figs) || sentenceLabel(text[:at]) || logStamp(text[:at]) || leaderBetween(toks, figs) {
 		return namedLine{}, false
 	}
-	l := namedLine{label: strings.TrimSpace(text[:at]), labelEnd: at, figures: figs, strong: strong}
-	// "Wall time: 6.6s", "tcp rx: 469 MB/s 7930 calls/s": the key of a lone
-	// figure, or one ended by ':' that no other figure's key echoes, names
-	// the row, not the figure
-	if f := &figs[0]; f.key != "" && !statKey(f.key) && (len(figs) == 1 || f.sep == ':' && !sepKeyed(figs[1:], ':')) {
+	markRanges(toks, figs)
+	l := namedLine{label: strings.TrimSpace(text[:at]), labelEnd: at, figures: figs, strong: strong,
+		placed: placedFigures(toks, figs), note: strings.Join(note, " ")}
+	// "Wall time: 6.6s", "tcp rx: 469 MB/s 7930 calls/s", "on : 3012, diff:
+	// -31.70%", "Summary 2,123 rx/s 0 drop/s": the key of a lone figure, one
+	// ended by ':' that no other figure's key echoes but with a statistic
+	// or a change, or words before figures that are all named by their
+	// units, name the row, not the figure
+	if f := &figs[0]; f.key != "" && !statKey(f.key) && !changeKey(f.key) &&
+		(len(figs) == 1 && f.sep != '=' || f.sep == ':' && !rowKeyed(figs[1:]) || f.sep == ' ' && unkeyed(figs[1:])) {
 		f.labelIn = true
 	}
 	return l, true
@@ -221,10 +252,23 @@ func dropWeakLead(toks []ntok, used []bool, figs []figure) []figure {
 	return figs
 }
 
-// sepKeyed reports whether some figure has a key ended by sep.
-func sepKeyed(figs []figure, sep byte) bool {
+// unkeyed reports whether no figure outside brackets has a key: then the
+// words before the first figure name the row ("Summary  2,123,456 rx/s
+// 0 err,drop/s").
+func unkeyed(figs []figure) bool {
 	for _, f := range figs {
-		if f.key != "" && f.sep == sep {
+		if f.key != "" && !f.paren {
+			return false
+		}
+	}
+	return len(figs) > 0
+}
+
+// rowKeyed reports whether a figure outside brackets has a key ended by
+// ':' that is no statistic or change of the figure before it.
+func rowKeyed(figs []figure) bool {
+	for _, f := range figs {
+		if f.key != "" && f.sep == ':' && !f.paren && !statKey(f.key) && !changeKey(f.key) {
 			return true
 		}
 	}
@@ -307,46 +351,48 @@ func wordy(w string) bool {
 }
 
 // readKey finds the words before the number at toks[i] (or the bracket
-// that holds it) that name it: a
-// run of words (and bracketed groups) ended by ':' or '=' right before
-// the number, or right before it with no separator; filler words
-// ("about", "in") between them and the number are skipped.
+// that holds it) that name it: a run of words (and bracketed groups) ended
+// by ':' or '=' right before the number, or right before it with no
+// separator; filler words ("about", "in") between them and the number are
+// skipped. The run stops at a bracket it does not close ("1.a) avg."), at
+// a tag ("<old>"), and, with no separator, at a unit. A single word before
+// a filler that follows a number is that number's noun, not a key
+// ("100000 requests in 10.0s").
 func readKey(toks []ntok, i int, used []bool, f *figure) {
 	j := i - 1
 	for j >= 0 && !used[j] && toks[j].kind == nkWord && fillerWord(toks[j].text) {
 		j--
 	}
+	filler := j < i-1
 	sep := byte(' ')
+	spaced := false
 	if j >= 0 && !used[j] && toks[j].kind == nkSep {
 		sep = toks[j].text[0]
+		spaced = j > 0 && toks[j-1].end < toks[j].start
 		j--
 	}
-	end := j
-	depth := 0
+	end, start, depth := j, j+1, 0
+scan:
 	for ; j >= 0 && !used[j]; j-- {
-		switch toks[j].kind {
-		case nkWord:
-			if depth == 0 && unitOf(toks[j].text) != uNone && sep == ' ' {
-				break
-			}
-			continue
-		case nkClose:
+		t := toks[j]
+		switch {
+		case t.kind == nkClose:
 			depth++
-			continue
-		case nkOpen:
-			if depth > 0 {
-				depth--
-				continue
-			}
-		case nkNum:
-			if depth > 0 {
-				continue
-			}
+		case t.kind == nkOpen && depth > 0:
+			depth--
+		case depth > 0 && (t.kind == nkWord || t.kind == nkNum):
+		case t.kind == nkWord && !tagWord(t.text) && (sep != ' ' || unitOf(t.text) == uNone):
+		default:
+			break scan
 		}
-		break
+		if depth == 0 {
+			start = j
+		}
 	}
-	start := j + 1
-	if start > end || depth != 0 || toks[start].kind != nkWord {
+	if start > end || toks[start].kind != nkWord {
+		return
+	}
+	if filler && sep == ' ' && start == end && start > 0 && toks[start-1].kind == nkNum {
 		return
 	}
 	key := make([]string, 0, end-start+1)
@@ -358,6 +404,15 @@ func readKey(toks []ntok, i int, used []bool, f *figure) {
 		return
 	}
 	f.key, f.sep, f.keyAt = strings.ReplaceAll(strings.ReplaceAll(words, "( ", "("), " )", ")"), sep, start
+	if sep == '=' && spaced {
+		f.sep = ':' // "read latency = 81 us": a label, as with ':'
+	}
+}
+
+// tagWord reports whether a word is a tag in angle brackets ("<old>"): a
+// label of the line, never part of a figure's key.
+func tagWord(w string) bool {
+	return len(w) > 2 && w[0] == '<' && w[len(w)-1] == '>'
 }
 
 // inParens reports whether the token at k sits inside an open bracket.
@@ -377,8 +432,9 @@ func inParens(toks []ntok, k int) bool {
 }
 
 // shareUnit returns the unit of a run of bare numbers that ends in one
-// with a unit ("412 409 415 411 ops/s", "7, 8, 9 ms"); "" when the
-// number at toks[i] is not in such a run.
+// with a unit written apart ("412 409 415 411 ops/s", "7, 8, 9 ms"); ""
+// when the number at toks[i] is not in such a run. A unit glued to the
+// last number is that number's own ("12 11 -8.3%").
 func shareUnit(toks []ntok, i int, comma CommaStyle) string {
 	for k := i + 1; k < len(toks); k++ {
 		t := toks[k]
@@ -390,11 +446,6 @@ func shareUnit(toks []ntok, i int, comma CommaStyle) string {
 				return ""
 			}
 			continue
-		case t.kind == nkNum:
-			if mag, _ := splitSuffix(t.suffix); !mag {
-				return t.suffix
-			}
-			return ""
 		case unitToken(t) && k > i+1:
 			return t.text
 		}
@@ -405,18 +456,75 @@ func shareUnit(toks []ntok, i int, comma CommaStyle) string {
 
 // placedFigures reports whether a figure that nothing but its unit names
 // follows one of the same unit with only blanks between ("3.70 us  3.63
-// us", "Page fault  0.1012  0.0934 us"): what tells them apart is their
-// column, which a grid's header names. A list written with commas
-// ("Rate: 11.2MiB/s, 10.9MiB/s") is repeated runs of one figure.
+// us", "Page fault  0.1012  0.0934 us"): under a header of columns what
+// tells them apart is their column. A list written with commas ("Rate:
+// 11.2MiB/s, 10.9MiB/s") is repeated runs of one figure.
 func placedFigures(toks []ntok, figs []figure) bool {
 	for k := 1; k < len(figs); k++ {
 		f, prev := figs[k], figs[k-1]
 		if f.key == "" && f.after == "" && prev.after == "" && f.unit != "" && strings.EqualFold(f.unit, prev.unit) &&
-			!commaBetween(toks, prev.endAt, f.keyAt) {
+			!commaBetween(toks, prev.endAt, f.keyAt) && !(prev.lo && f.hi) {
 			return true
 		}
 	}
 	return false
+}
+
+// markRanges marks two figures of one unit joined by a dash as the ends
+// of a range ("default: 1.698s - 1.937s"): its least and greatest value.
+func markRanges(toks []ntok, figs []figure) {
+	for k := 1; k < len(figs); k++ {
+		a, b := &figs[k-1], &figs[k]
+		if b.key == "" && !a.hi && a.unit != "" && strings.EqualFold(a.unit, b.unit) && b.keyAt == a.endAt+1 &&
+			toks[a.endAt].kind == nkDash && (toks[a.endAt].text == "-" || toks[a.endAt].text == "~") {
+			a.lo, b.hi = true, true
+		}
+	}
+}
+
+// leaderBetween reports whether leader dots stand between two figures
+// ("113s ...  117s", xfstests' previous and current run): leaders belong
+// to labels.
+func leaderBetween(toks []ntok, figs []figure) bool {
+	for k := figs[0].endAt; k < figs[len(figs)-1].keyAt; k++ {
+		if toks[k].kind == nkLead {
+			return true
+		}
+	}
+	return false
+}
+
+// noteAt returns the brackets around the number at toks[i] when they
+// open after the figure that ends at token from and hold no figure: a
+// remark such as "(loop 2)" or "(run 3 of 5)"; c is 0 when there are
+// none.
+func noteAt(toks []ntok, i, from int) (o, c int) {
+	o = -1
+	for k := i - 1; k >= from; k-- {
+		if toks[k].kind == nkOpen {
+			o = k
+			break
+		}
+		if toks[k].kind != nkWord && toks[k].kind != nkNum {
+			return 0, 0
+		}
+	}
+	if o < 0 {
+		return 0, 0
+	}
+	for k := i + 1; k < len(toks); k++ {
+		switch toks[k].kind {
+		case nkClose:
+			return o, k
+		case nkWord, nkNum:
+			if toks[k].kind == nkNum && toks[k].suffix != "" {
+				return 0, 0
+			}
+		default:
+			return 0, 0
+		}
+	}
+	return 0, 0
 }
 
 // commaBetween reports whether a comma stands between tokens a and b.

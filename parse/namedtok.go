@@ -90,10 +90,7 @@ func scanNamed(s string) []ntok {
 				t = numToken(s, i, e)
 				break
 			}
-			e := i
-			for e < len(s) && strings.IndexByte(namedStop, s[e]) < 0 && !strings.HasPrefix(s[e:], "±") {
-				e++
-			}
+			e := namedWordEnd(s, i)
 			if e == i {
 				e = runeEnd(s, i)
 			}
@@ -104,6 +101,25 @@ func scanNamed(s string) []ntok {
 		i = t.end
 	}
 	return out
+}
+
+// namedWordEnd returns the end of the word at i: up to a stop, or through a
+// comma that joins the names of one rate ("err,drop/s").
+func namedWordEnd(s string, i int) int {
+	e := i
+	for e < len(s) && strings.IndexByte(namedStop, s[e]) < 0 && !strings.HasPrefix(s[e:], "±") {
+		e++
+	}
+	if e > i && e+1 < len(s) && s[e] == ',' && isLetter(s[e+1]) {
+		z := e + 1
+		for z < len(s) && strings.IndexByte(namedStop, s[z]) < 0 {
+			z++
+		}
+		if unitOf(s[i:z]) == uRate {
+			return z
+		}
+	}
+	return e
 }
 
 // leaderEnd returns the end of a leader at i: three or more dots, an

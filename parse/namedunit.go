@@ -77,7 +77,8 @@ func unitOf(s string) ukind {
 		switch per {
 		case "s", "sec", "secs", "second":
 			return uRate
-		case "op", "ops", "call", "iter", "byte", "operation", "pkt", "packet", "insn", "req":
+		case "op", "ops", "call", "iter", "byte", "operation", "pkt", "packet", "insn", "req", "request",
+			"prod", "producer", "consumer", "cpu", "core", "thread", "node", "msg", "page", "item", "entry", "lookup":
 			return uCost
 		}
 	}
@@ -85,13 +86,14 @@ func unitOf(s string) ukind {
 }
 
 // unitWord reports whether s can stand before "/s": a size or count word
-// of letters ("calls", "msg", "MB"), or a magnitude ("M", "k").
+// of letters ("calls", "msg", "MB"), a magnitude ("M", "k"), or counts
+// named together ("err,drop" in xdp-bench's "err,drop/s").
 func unitWord(s string) bool {
 	if s == "" || len(s) > 10 {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		if !isLetter(s[i]) && s[i] != '_' && s[i] != '-' {
+		if !isLetter(s[i]) && s[i] != '_' && s[i] != '-' && (s[i] != ',' || i == 0) {
 			return false
 		}
 	}
