@@ -481,7 +481,7 @@ func cleanNamedLabel(s string) string {
 	}
 	s = unframe(s)
 	for {
-		t := strings.TrimSpace(strings.TrimRight(s, ":=,.-\u2026 "))
+		t := strings.TrimSpace(strings.TrimRight(s, ":=,.-#\u2026 "))
 		if k := strings.LastIndexByte(t, ' '); k > 0 && danglingWord(t[k+1:]) {
 			t = strings.TrimSpace(t[:k])
 		}

@@ -108,18 +108,21 @@ func settingKey(key string) bool {
 }
 
 // outcomeCounts reports whether the figures are a test run's outcome
-// counts ("Passed: 3, Failed: 0", "Skipped: 0, Errors: 0"): how many tests
-// passed is no measurement.
+// counts ("Passed: 3, Failed: 0", "pass:0 fail:3 skip:0 total:3"): how
+// many tests passed is no measurement.
 func outcomeCounts(figs []figure) bool {
+	outcome := false
 	for _, f := range figs {
 		switch normKey(f.key) {
 		case "passed", "failed", "skipped", "errors", "crashed", "pass", "fail", "skip", "error", "warnings",
 			"ok", "not ok", "xfail", "xpass", "timeouts", "total tests", "tests":
+			outcome = true
+		case "total":
 		default:
 			return false
 		}
 	}
-	return true
+	return outcome
 }
 
 // normKey lower-cases a key and drops the dots that end its words
@@ -147,7 +150,7 @@ func fillerWord(w string) bool {
 // line. A line of weak figures only (sizes, percentages, bare keyed
 // numbers) is read with strong false.
 func readNamedLine(text string, comma CommaStyle) (namedLine, bool) {
-	if len(text) > maxRowLen || !hasDigit(text) || isCommand(strings.TrimSpace(text)) {
+	if len(text) > maxRowLen || !hasDigit(text) || isCommand(strings.TrimLeft(text, "# \t")) {
 		return namedLine{}, false
 	}
 	if t := strings.TrimSpace(text); strings.HasPrefix(t, "| ") && strings.Count(t, "|") == 1 {

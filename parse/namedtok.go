@@ -22,7 +22,7 @@ const (
 	nkClose              // ')' or ']'
 	nkPM                 // '±', "+-", "+/-": the spread of the figure before
 	nkLead               // leader dots of a tree or a dotted line: "...", ":...."
-	nkDash               // a lone dash or bar between items: " - ", " | "
+	nkDash               // a lone dash, bar or '#' between items: " - ", " | ", TAP's " # "
 	nkArrow              // "->", "=>", "→": two figures compared (arrow.go, measure.go)
 	nkOther              // anything else, one character
 )
@@ -79,7 +79,7 @@ func scanNamed(s string) []ntok {
 			t.kind, t.end = nkOpen, i+1
 		case c == ')' || c == ']':
 			t.kind, t.end = nkClose, i+1
-		case c == '|' || (c == '-' || c == '~') && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == c):
+		case c == '|' || (c == '-' || c == '~' || c == '#') && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == c):
 			e := i + 1
 			for e < len(s) && s[e] == c {
 				e++
