@@ -75,7 +75,7 @@ func namedRun(b *Block, i int) ([]namedRow, int) {
 			last = j + 1
 			continue
 		}
-		if len(run) > 0 && toolMarker(b.trim(j)) {
+		if len(run) > 0 && (toolMarker(b.trim(j)) || dotsOnly(b.trim(j))) {
 			continue
 		}
 		if len(run) == 0 || !namedLabelLine(b.trim(j)) {
@@ -87,6 +87,22 @@ func namedRun(b *Block, i int) ([]namedRow, int) {
 		run = run[:len(run)-1]
 	}
 	return run, max(last, i+1)
+}
+
+// dotsOnly reports whether a line holds nothing but dots: the tail of a
+// label a mailer wrapped ("suite.alpha.init" over "...").
+func dotsOnly(text string) bool {
+	return text != "" && strings.Trim(text, ".\u2026") == ""
+}
+
+// wrappedLabel reports whether label line i goes on on the next line: a
+// label line that ends in no ':' or ',' right above another.
+func wrappedLabel(b *Block, i int) bool {
+	if i < 0 || i+1 >= len(b.Lines) {
+		return false
+	}
+	t := b.trim(i)
+	return namedLabelLine(t) && !strings.HasSuffix(t, ":") && !strings.HasSuffix(t, ",") && namedLabelLine(b.trim(i+1))
 }
 
 // namedLabelLine reports whether a line inside a run labels the lines
@@ -110,14 +126,21 @@ func namedLabelLine(text string) bool {
 // labels that hold the same cases are one table with the labels as
 // variants, in the order written (SCHEMA.md's preferred reading).
 func namedTables(b *Block, run []namedRow) []Match {
+	// the label of the first block stands right above the run, a blank
+	// line above it, or wrapped over two lines by a mailer
 	at := run[0].at - 1
+	for at > 0 && dotsOnly(b.trim(at)) {
+		at--
+	}
 	if at > 0 && blank(b, at) {
 		at--
 	}
 	if at >= 0 && namedLabelLine(b.trim(at)) {
-		// the label of the first block stands right above the run, or a
-		// blank line above it
-		run = append([]namedRow{{at: at, text: strings.TrimRight(b.Lines[at].Text, " \t")}}, run...)
+		head := namedRow{at: at, text: strings.TrimRight(b.Lines[at].Text, " \t")}
+		if wrappedLabel(b, at-1) {
+			head = namedRow{at: at - 1, text: b.trim(at-1) + " " + strings.TrimSpace(head.text)}
+		}
+		run = append([]namedRow{head}, run...)
 	}
 	if namedTree(run) {
 		if m, ok := treeTable(b, run); ok {
@@ -134,18 +157,29 @@ func namedTables(b *Block, run []namedRow) []Match {
 			k++
 			continue
 		}
-		n := 1
-		for blocks[k].head != "" && k+n < len(blocks) && blocks[k+n].head != "" && len(blocks[k+n].rows) > 0 &&
-			sameCaseSet(blocks[k], blocks[k+n]) {
-			n++
+		group := []namedBlock{blocks[k]}
+		heads := map[string]bool{blocks[k].head: true}
+		next := k + 1
+		// later blocks under new labels with the same cases join the group,
+		// past labels with nothing under them; a label met again starts
+		// another group (the same comparison in another section)
+		for n := k + 1; blocks[k].head != "" && n < len(blocks); n++ {
+			blk := blocks[n]
+			if len(blk.rows) == 0 {
+				continue
+			}
+			if blk.head == "" || heads[blk.head] || !sameCaseSet(blocks[k], blk) {
+				break
+			}
+			group, heads[blk.head], next = append(group, blk), true, n+1
 		}
-		if m, ok := namedGroup(b, blocks[k:k+n]); ok {
+		if m, ok := namedGroup(b, group); ok {
 			if section != "" {
 				m.Inner = append([]string{section}, m.Inner...)
 			}
 			out = append(out, m)
 		}
-		k += n
+		k = next
 	}
 	return out
 }
@@ -168,7 +202,12 @@ func namedBlocks(b *Block, run []namedRow) []namedBlock {
 	for k := 0; k < len(run); {
 		blk := namedBlock{headAt: run[k].at, cases: map[string]bool{}}
 		if run[k].line.figures == nil {
-			blk.head = cleanNamedLabel(run[k].text)
+			head := run[k].text
+			if k+1 < len(run) && run[k+1].line.figures == nil && run[k+1].at == run[k].at+1 && wrappedLabel(b, run[k].at) {
+				k++ // a label a mailer wrapped: "#  RUN" over "suite.alpha.init ..."
+				head += " " + strings.TrimSpace(run[k].text)
+			}
+			blk.head = cleanNamedLabel(head)
 			k++
 		}
 		j, strong := k, 0
@@ -231,8 +270,8 @@ func toolMarker(text string) bool {
 		return rest != ""
 	}
 	t := strings.TrimSpace(strings.TrimLeft(text, "#"))
-	for _, w := range []string{"OK ", "FAIL ", "SKIP ", "XFAIL "} {
-		if strings.HasPrefix(t, w) {
+	for _, w := range []string{"OK", "FAIL", "SKIP", "XFAIL"} {
+		if t == w || strings.HasPrefix(t, w+" ") {
 			return true
 		}
 	}
@@ -558,8 +597,8 @@ func sameQuantity(t *model.Table) {
 }
 
 // columnHeader reports whether a header of columns stands over a block's
-// first line (blank lines and rules between allowed): two or more short
-// titles apart by wide gaps, none of them a number, one of them over a figure
+// first line (blank lines and rules between allowed): short titles apart
+// by wide gaps, none of them a number, two of them over figures
 // ("usecs/op   %stdev" over "base   13.48   +- 5.19%"). Such a block is a
 // grid, which the grid families read.
 func columnHeader(b *Block, first namedRow) bool {
@@ -580,22 +619,29 @@ func columnHeader(b *Block, first namedRow) bool {
 		}
 	}
 	toks := scanNamed(first.text)
-	for _, f := range first.line.figures {
-		lo, hi := toks[f.endAt-1].start, toks[f.endAt-1].end
-		for k := f.keyAt; k < f.endAt; k++ {
-			if toks[k].kind == nkNum {
-				lo = toks[k].start
+	over := 0 // titles over a figure
+	for _, t := range titles {
+		for _, f := range first.line.figures {
+			lo, hi := toks[f.endAt-1].start, toks[f.endAt-1].end
+			for k := f.keyAt; k < f.endAt; k++ {
+				if toks[k].kind == nkNum {
+					lo = toks[k].start
+					break
+				}
+			}
+			if t.start < hi+headerSlack && t.end > lo-headerSlack {
+				over++
 				break
 			}
 		}
-		for _, t := range titles {
-			if t.start < hi && t.end > lo {
-				return true
-			}
-		}
 	}
-	return false
+	return over >= 2
 }
+
+// headerSlack is how far a column's title may stand from the figures
+// under it: a mailer or an editor that widens the gaps of the rows and
+// not of the header moves right-aligned numbers a few columns.
+const headerSlack = 4
 
 // gapFragments cuts a line at runs of two or more blanks.
 func gapFragments(s string) []span {

@@ -268,6 +268,20 @@ var namedCases = []cellCase{
 		cells:  []string{"Wall time|suite.alpha.init|value|1.20", "Worst init time (per unit)|suite.beta.init|value|0.28"},
 	},
 	{
+		name: "harness labels and results a mailer wrapped",
+		in: "#  RUN           suite.alpha.init\n...\nWall time: 1.20s\nWorst init time (per unit): 0.30s\n#            OK\n" +
+			"suite.alpha.init\nok 1 suite.alpha.init\n#  RUN\nsuite.beta.init ...\nWall time: 1.10s\n" +
+			"Worst init time (per unit): 0.28s\n",
+		tables: 1,
+		cells:  []string{"Wall time|suite.alpha.init|value|1.20", "Worst init time (per unit)|suite.beta.init|value|0.28"},
+	},
+	{
+		name: "a header the rows' gaps moved away from still names the columns",
+		in: "                          Before       After\n  plain writer                     610         305 MB/s\n" +
+			"  direct writer                    290         305 MB/s\n",
+		tables: 0,
+	},
+	{
 		name:   "ranges and remarks",
 		in:     "CPU time over 5 runs:\n  base:      1.612s - 1.805s\n  patched:   1.598s - 1.811s\n",
 		tables: 1,
