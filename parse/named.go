@@ -400,7 +400,7 @@ func figureFields(l namedLine) []figName {
 	out := make([]figName, len(l.figures))
 	units := map[string]bool{} // units of the figures named by nothing else
 	for k, f := range l.figures {
-		if figureKey(l, k) == "" && f.after == "" && f.unit != "%" && !f.lo && !f.hi {
+		if figureKey(l, k) == "" && f.after == "" && f.unit != "%" && f.unit != "" && !f.lo && !f.hi {
 			units[strings.ToLower(f.unit)] = true
 		}
 	}
@@ -429,7 +429,7 @@ func figureFields(l namedLine) []figName {
 			if len(units) == 0 && !f.paren {
 				out[k].field = "value"
 			}
-		case len(units) <= 1 && !(f.paren && k > 0):
+		case f.unit == "" || len(units) <= 1 && !(f.paren && k > 0):
 			out[k].field = "value"
 		default:
 			out[k].field = unitField(f.unit)
@@ -609,12 +609,13 @@ func columnHeader(b *Block, first namedRow) bool {
 	if at < 0 {
 		return false
 	}
-	titles := gapFragments(b.Lines[at].Text)
+	header := strings.ReplaceAll(b.Lines[at].Text, "|", " ") // "a | b": bars part titles as gaps do
+	titles := gapFragments(header)
 	if len(titles) < 2 {
 		return false
 	}
 	for _, t := range titles {
-		if _, isNum := ReadNumber(b.Lines[at].Text[t.start:t.end], b.Comma); isNum || t.end-t.start > 24 {
+		if _, isNum := ReadNumber(header[t.start:t.end], b.Comma); isNum || t.end-t.start > 24 {
 			return false // a number, or a run of words no column is titled with
 		}
 	}

@@ -63,6 +63,14 @@ var namedLineCases = []struct {
 		[]string{"Total| |1,234,567|rx/s||", "||0|err,drop/s||"}},
 	{"a kernel log line", "[ 1024.512301] sd 0:0:0:1: cmd_age=0s", "", nil},
 	{"leaders between figures", "suite/012 14s ...  11s", "", nil},
+	{"a clock's reading", "ACK: 1601000000 s 41022 us", "", nil},
+	{"one packet's record", "64 bytes from 10.0.0.2: icmp_seq=3 ttl=64 time=0.041 ms", "", nil},
+	{"a test log record", "test_open:PASS: open_skel 0 nsec", "", nil},
+	{"a tool's worked-out sum", "21.500000000 - 3.250000000 = 18250000000 (18.3s)", "", nil},
+	{"a link's width and a code", "active_width:  4X (2)", "", nil},
+	{"a progress message", "Sending signals, timeout remaining: 300ms", "", nil},
+	{"a long sentence before the figure", "but once the queue got deeper the drivers that used to pass now take about 40 ms", "", nil},
+	{"a column of measurements before the figure", "  16 (tuned)   2.0009   0.1216s", "", nil},
 	{"a sentence before the figures", "Old disk. This one reads 1276 MB in 3.06 seconds = 416 MB/sec", "", nil},
 }
 

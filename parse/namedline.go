@@ -1,6 +1,11 @@
 package parse
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/lkmlbench/lkmlbench/model"
+)
 
 // The grammar of a named-number line: a label, then figures, each named
 // the way a person reads it:
@@ -97,12 +102,19 @@ func changeKey(key string) bool {
 }
 
 // settingKey reports whether a key names a setting of a run rather than
-// a measurement: "period 1s", "timeout=60s", "runtime: 30 s".
+// a measurement: "period 1s", "timeout=60s", "timeout remaining: 200ms".
 func settingKey(key string) bool {
-	switch normKey(key) {
-	case "period", "duration", "timeout", "interval", "runtime", "ramp", "ramp_time", "delay", "sleep", "deadline",
-		"budget", "tick", "frequency", "freq", "time_based", "run time", "warmup", "warm-up":
+	k := normKey(key)
+	switch k {
+	case "runtime", "run time", "time_based", "ramp_time":
 		return true
+	}
+	for _, w := range strings.Fields(k) {
+		switch w {
+		case "period", "duration", "timeout", "interval", "ramp", "delay", "sleep", "deadline", "budget", "tick",
+			"frequency", "freq", "warmup", "warm-up":
+			return true
+		}
 	}
 	return false
 }
@@ -180,6 +192,9 @@ func readNamedLine(text string, comma CommaStyle) (namedLine, bool) {
 		named := f.unit != "" || f.spread != "" || f.key != "" && (f.sep == ':' || f.sep == '=')
 		if !named {
 			if len(figs) == 0 {
+				if strings.ContainsAny(t.num, ".") && f.key == "" {
+					return namedLine{}, false // "8 (opt)  1.4984  0.0638s": a column of measurements, a grid's
+				}
 				continue // part of the label: "nr_prod 1", "512 keys"
 			}
 			if o, c := noteAt(toks, i, figs[len(figs)-1].endAt); c > 0 {
@@ -210,7 +225,8 @@ func readNamedLine(text string, comma CommaStyle) (namedLine, bool) {
 		strong = strong || figs[k].strong() && !settingKey(figs[k].key)
 	}
 	at := toks[figs[0].keyAt].start
-	if logLine(toks, figs) || sentenceLabel(text[:at]) || logStamp(text[:at]) || leaderBetween(toks, figs) {
+	if logLine(toks, figs) || sentenceLabel(text[:at]) || logStamp(text[:at]) || leaderBetween(toks, figs) ||
+		eventRecord(figs, comma) || testLogLabel(text[:at]) {
 		return namedLine{}, false
 	}
 	markRanges(toks, figs)
@@ -515,14 +531,22 @@ func noteAt(toks []ntok, i, from int) (o, c int) {
 	if o < 0 {
 		return 0, 0
 	}
+	worded := false
+	for k := o + 1; k < i; k++ {
+		worded = worded || toks[k].kind == nkWord
+	}
 	for k := i + 1; k < len(toks); k++ {
 		switch toks[k].kind {
 		case nkClose:
+			if !worded {
+				return 0, 0 // "(32)": a code, not a remark
+			}
 			return o, k
 		case nkWord, nkNum:
 			if toks[k].kind == nkNum && toks[k].suffix != "" {
 				return 0, 0
 			}
+			worded = worded || toks[k].kind == nkWord
 		default:
 			return 0, 0
 		}
@@ -566,10 +590,48 @@ func logLine(toks []ntok, figs []figure) bool {
 	return words >= 2
 }
 
+// eventRecord reports whether a line records one event rather than a
+// measurement: a figure keyed by a sequence number or an id ("icmp_seq=3",
+// "seq=0"), or a time in seconds large enough to be a clock's reading
+// ("1595405085 s", "sec 1734578015.46").
+func eventRecord(figs []figure, comma CommaStyle) bool {
+	for _, f := range figs {
+		switch normKey(f.key) {
+		case "seq", "icmp_seq", "id", "pid", "tid", "idx", "index", "sequence":
+			return true
+		}
+		if unitField(f.unit) == "seconds" || normKey(f.key) == "sec" {
+			if v, err := strconv.ParseFloat(strings.ReplaceAll(string(mustNumber(f.num, comma)), ",", ""), 64); err == nil && v >= 1e8 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mustNumber reads a figure's number, which readNamedLine has checked.
+func mustNumber(num string, comma CommaStyle) model.Number {
+	n, _ := ReadNumber(num, comma)
+	return n
+}
+
+// testLogLabel reports whether a label is a test log's record rather than
+// a name: a test's verdict inside it ("test_x:PASS:", "t:FAIL:"), or an
+// equation of numbers worked out by the tool ("15.4 - 1.0 = 14400834534").
+func testLogLabel(label string) bool {
+	if strings.Contains(label, ":PASS:") || strings.Contains(label, ":FAIL:") {
+		return true
+	}
+	return strings.Contains(label, "=") && !hasLetter(label)
+}
+
 // sentenceLabel reports whether what stands before the figures is running
-// text rather than a label: a sentence ends inside it ("Samsung 840 Evo.
-// This one reads").
+// text rather than a label: more than ten words, or a sentence that ends
+// inside it ("Samsung 840 Evo. This one reads").
 func sentenceLabel(label string) bool {
+	if fieldCount(label) > 10 {
+		return true
+	}
 	for _, end := range []string{". ", "! ", "? "} {
 		if k := strings.Index(label, end); k > 0 && isLetter(label[k-1]) && k+2 < len(label) && isUpper(label[k+2]) {
 			return true

@@ -92,13 +92,16 @@ func treeTable(b *Block, run []namedRow) (Match, bool) {
 	t := model.Table{Variants: []string{}}
 	units := map[string]bool{}
 	seen := map[string]bool{}
-	first := -1
+	first, strong := -1, 0
 	for k, r := range run {
 		if r.line.figures == nil {
 			continue
 		}
 		if first < 0 {
 			first = k
+		}
+		if r.line.strong {
+			strong++
 		}
 		path, variant := paths[k], ""
 		if level >= 0 {
@@ -120,7 +123,7 @@ func treeTable(b *Block, run []namedRow) (Match, bool) {
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	if len(t.Rows) < 2 {
+	if len(t.Rows) < 2 || 2*strong <= len(t.Rows) {
 		return Match{}, false
 	}
 	if len(t.Variants) > 1 {

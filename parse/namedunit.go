@@ -57,8 +57,8 @@ func unitOf(s string) ukind {
 	switch s {
 	case "%":
 		return uPercent
-	case "x", "X":
-		return uRatio
+	case "x":
+		return uRatio // "1.7x"; "4X" is a link's width
 	}
 	low := strings.ToLower(s)
 	if low == "cycles" {
