@@ -162,8 +162,9 @@ func fillerWord(w string) bool {
 // line. A line of weak figures only (sizes, percentages, bare keyed
 // numbers) is read with strong false.
 func readNamedLine(text string, comma CommaStyle) (namedLine, bool) {
-	if len(text) > maxRowLen || !hasDigit(text) || isCommand(strings.TrimLeft(text, "# \t")) {
-		return namedLine{}, false
+	if len(text) > maxRowLen || !hasDigit(text) || isCommand(strings.TrimLeft(text, "# \t")) ||
+		isProse(text) && !strings.ContainsAny(text, ":=") {
+		return namedLine{}, false // a command, or running text that mentions a figure
 	}
 	if t := strings.TrimSpace(text); strings.HasPrefix(t, "| ") && strings.Count(t, "|") == 1 {
 		text = strings.Replace(text, "|", " ", 1) // "| Timing reads: ...": a paste marked line by line
@@ -566,8 +567,9 @@ func commaBetween(toks []ntok, a, b int) bool {
 
 // logLine reports whether the figures of a line are no results of it: a
 // bracketed stamp that opens a log line ("[   10s] + umask 022"), or
-// words that go on after the last figure, as a sentence or a log message
-// does ("12 ms later the watchdog fired").
+// words that go on after the last figure, as a sentence, a log message or
+// a row that names itself last does ("12 ms later the watchdog fired",
+// "60457 ± 3%  +45.1%  87749 ± 2%  bench.ops").
 func logLine(toks []ntok, figs []figure) bool {
 	if first := figs[0]; first.keyAt > 0 && toks[0].kind == nkOpen && first.key == "" && first.paren {
 		if figs[0].keyAt == 1 {
@@ -587,7 +589,7 @@ func logLine(toks []ntok, figs []figure) bool {
 			}
 		}
 	}
-	return words >= 2
+	return words >= 1
 }
 
 // eventRecord reports whether a line records one event rather than a
@@ -615,12 +617,14 @@ func mustNumber(num string, comma CommaStyle) model.Number {
 	return n
 }
 
-// testLogLabel reports whether a label is a test log's record rather than
-// a name: a test's verdict inside it ("test_x:PASS:", "t:FAIL:"), or an
-// equation of numbers worked out by the tool ("15.4 - 1.0 = 14400834534").
+// testLogLabel reports whether a label is a tool's record rather than a
+// name: a test's verdict inside it ("test_x:PASS:", "t:FAIL:"), fields of
+// a comma-separated record, or an equation of numbers worked out by the
+// tool ("15.4 - 1.0 = 14400834534").
 func testLogLabel(label string) bool {
-	if strings.Contains(label, ":PASS:") || strings.Contains(label, ":FAIL:") {
-		return true
+	if strings.Contains(label, ":PASS:") || strings.Contains(label, ":FAIL:") || strings.Count(label, ",") >= 3 &&
+		!strings.Contains(label, ", ") {
+		return true // a verdict, or a record of comma-separated values ("S0,1,26,,context-switches,1781750")
 	}
 	return strings.Contains(label, "=") && !hasLetter(label)
 }

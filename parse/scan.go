@@ -48,6 +48,7 @@ func segments(body []model.Line) []*segment {
 				// "x-----x-----x": a grid's corners drawn with 'x'
 				l.Text = strings.ReplaceAll(l.Text, "x", "+")
 			}
+			l.Text = cutPointer(l.Text)
 			if t, mark := cutMarker(l.Text); mark != "" {
 				if cur.marks == nil {
 					cur.marks = map[int]string{}
@@ -121,6 +122,29 @@ func (s *segment) runs() [][2]int {
 		out = append(out, [2]int{first, last})
 	}
 	return out
+}
+
+// cutPointer drops an arrow an author drew after a row to point at it
+// ("*99.0th: 741 (-71%) <-----", "p99: 12 ms  <== here"): a blank, then
+// '<' and a run of two or more '-' or '=', then at most a few words. The
+// row's numbers are read as if it were not there.
+func cutPointer(s string) string {
+	k := strings.LastIndex(s, " <-")
+	if j := strings.LastIndex(s, " <="); j > k {
+		k = j
+	}
+	if k < 0 || !hasNumberToken(s[:k]) {
+		return s
+	}
+	rest := s[k+2:]
+	n := 0
+	for n < len(rest) && (rest[n] == '-' || rest[n] == '=') {
+		n++
+	}
+	if n < 2 || fieldCount(rest[n:]) > 3 || hasDigit(rest[n:]) {
+		return s
+	}
+	return strings.TrimRight(s[:k], " \t")
 }
 
 // cutMarker splits a trailing row marker off a line: '*', '**', '^', '!'
