@@ -71,6 +71,8 @@ var namedLineCases = []struct {
 	{"a progress message", "Sending signals, timeout remaining: 300ms", "", nil},
 	{"a long sentence before the figure", "but once the queue got deeper the drivers that used to pass now take about 40 ms", "", nil},
 	{"a column of measurements before the figure", "  16 (tuned)   2.0009   0.1216s", "", nil},
+	{"figures that describe the label", "- HBA-7 FW:v2.01.03 (32 Gbps)", "", nil},
+	{"a dmesg -T line", "[Tue Mar  4 10:11:12 2025] sd 2:0:0:0: timing out command, waited 90s", "", nil},
 	{"a sentence before the figures", "Old disk. This one reads 1276 MB in 3.06 seconds = 416 MB/sec", "", nil},
 }
 

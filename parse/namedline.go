@@ -226,8 +226,8 @@ func readNamedLine(text string, comma CommaStyle) (namedLine, bool) {
 		strong = strong || figs[k].strong() && !settingKey(figs[k].key)
 	}
 	at := toks[figs[0].keyAt].start
-	if logLine(toks, figs) || sentenceLabel(text[:at]) || logStamp(text[:at]) || leaderBetween(toks, figs) ||
-		eventRecord(figs, comma) || testLogLabel(text[:at]) {
+	if logLine(toks, figs) || sentenceLabel(text[:at]) || logStamp(text[:at]) || dateStamp(text[:at]) ||
+		leaderBetween(toks, figs) || eventRecord(figs, comma) || testLogLabel(text[:at]) || described(figs) {
 		return namedLine{}, false
 	}
 	markRanges(toks, figs)
@@ -590,6 +590,32 @@ func logLine(toks []ntok, figs []figure) bool {
 		}
 	}
 	return words >= 1
+}
+
+// described reports whether every figure of a line stands in brackets:
+// they describe what the label names ("QLE2742 FW:v9.08.02 (32 Gbps)",
+// "hugetlb (2048 kB)") rather than measure it.
+func described(figs []figure) bool {
+	for _, f := range figs {
+		if !f.paren {
+			return false
+		}
+	}
+	return true
+}
+
+// dateStamp reports whether a label opens with a bracketed date, as dmesg
+// -T stamps its lines ("[Mon Jun  1 09:17:44 2020] scsi 6:0:0:0: ...").
+func dateStamp(label string) bool {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(label), "[")
+	if !ok || len(rest) < 4 {
+		return false
+	}
+	switch rest[:3] {
+	case "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun":
+		return true
+	}
+	return false
 }
 
 // eventRecord reports whether a line records one event rather than a
