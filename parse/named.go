@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 )
 
 // The named family reads runs of named-number lines (namedline.go): lines
@@ -109,8 +110,8 @@ func wrappedLabel(b *Block, i int) bool {
 // below it: a few words, no number standing alone, no sentence.
 func namedLabelLine(text string) bool {
 	n := fieldCount(text)
-	ended := sentenceEnd(text) && !strings.HasSuffix(text, "...") // "RUN test.a ..." is under way
-	if n == 0 || n > 5 || len(cleanNamedLabel(text)) > 64 || ended || !hasLetter(text) || isProse(text) {
+	ended := layout.SentenceEnd(text) && !strings.HasSuffix(text, "...") // "RUN test.a ..." is under way
+	if n == 0 || n > 5 || len(cleanNamedLabel(text)) > 64 || ended || !hasLetter(text) || layout.IsProse(text) {
 		return false
 	}
 	for _, t := range scanNamed(text) {
@@ -603,7 +604,7 @@ func sameQuantity(t *model.Table) {
 // grid, which the grid families read.
 func columnHeader(b *Block, first namedRow) bool {
 	at := first.at - 1
-	for at >= 0 && at >= first.at-3 && (blank(b, at) || isRule(b.trim(at))) {
+	for at >= 0 && at >= first.at-3 && (blank(b, at) || layout.IsRule(b.trim(at))) {
 		at--
 	}
 	if at < 0 {
@@ -615,7 +616,7 @@ func columnHeader(b *Block, first namedRow) bool {
 		return false
 	}
 	for _, t := range titles {
-		if _, isNum := ReadNumber(header[t.start:t.end], b.Comma); isNum || t.end-t.start > 24 {
+		if _, isNum := ReadNumber(header[t.Start:t.End], b.Comma); isNum || t.End-t.Start > 24 {
 			return false // a number, or a run of words no column is titled with
 		}
 	}
@@ -630,7 +631,7 @@ func columnHeader(b *Block, first namedRow) bool {
 					break
 				}
 			}
-			if t.start < hi+headerSlack && t.end > lo-headerSlack {
+			if t.Start < hi+headerSlack && t.End > lo-headerSlack {
 				over++
 				break
 			}
@@ -645,8 +646,8 @@ func columnHeader(b *Block, first namedRow) bool {
 const headerSlack = 4
 
 // gapFragments cuts a line at runs of two or more blanks.
-func gapFragments(s string) []span {
-	var out []span
+func gapFragments(s string) []layout.Span {
+	var out []layout.Span
 	for i := 0; i < len(s); {
 		for i < len(s) && s[i] == ' ' {
 			i++
@@ -658,7 +659,7 @@ func gapFragments(s string) []span {
 		for j < len(s) && !(s[j] == ' ' && (j+1 == len(s) || s[j+1] == ' ')) {
 			j++
 		}
-		out = append(out, span{i, j})
+		out = append(out, layout.Span{Start: i, End: j})
 		i = j
 	}
 	return out

@@ -5,6 +5,9 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
+	"github.com/lkmlbench/lkmlbench/parse/internal/shell"
 )
 
 // The grammar of a named-number line: a label, then figures, each named
@@ -162,8 +165,8 @@ func fillerWord(w string) bool {
 // line. A line of weak figures only (sizes, percentages, bare keyed
 // numbers) is read with strong false.
 func readNamedLine(text string, comma CommaStyle) (namedLine, bool) {
-	if len(text) > maxRowLen || !hasDigit(text) || isCommand(strings.TrimLeft(text, "# \t")) ||
-		isProse(text) && !strings.ContainsAny(text, ":=") {
+	if len(text) > grammar.MaxLine || !hasDigit(text) || shell.IsCommand(strings.TrimLeft(text, "# \t")) ||
+		layout.IsProse(text) && !strings.ContainsAny(text, ":=") {
 		return namedLine{}, false // a command, or running text that mentions a figure
 	}
 	if t := strings.TrimSpace(text); strings.HasPrefix(t, "| ") && strings.Count(t, "|") == 1 {
@@ -226,7 +229,7 @@ func readNamedLine(text string, comma CommaStyle) (namedLine, bool) {
 		strong = strong || figs[k].strong() && !settingKey(figs[k].key)
 	}
 	at := toks[figs[0].keyAt].start
-	if logLine(toks, figs) || sentenceLabel(text[:at]) || logStamp(text[:at]) || dateStamp(text[:at]) ||
+	if figuresAside(toks, figs) || sentenceLabel(text[:at]) || logLine(text[:at]) ||
 		leaderBetween(toks, figs) || eventRecord(figs, comma) || testLogLabel(text[:at]) || described(figs) {
 		return namedLine{}, false
 	}
@@ -565,12 +568,12 @@ func commaBetween(toks []ntok, a, b int) bool {
 	return false
 }
 
-// logLine reports whether the figures of a line are no results of it: a
+// figuresAside reports whether the figures of a line are no results of it: a
 // bracketed stamp that opens a log line ("[   10s] + umask 022"), or
 // words that go on after the last figure, as a sentence, a log message or
 // a row that names itself last does ("12 ms later the watchdog fired",
 // "60457 ± 3%  +45.1%  87749 ± 2%  bench.ops").
-func logLine(toks []ntok, figs []figure) bool {
+func figuresAside(toks []ntok, figs []figure) bool {
 	if first := figs[0]; first.keyAt > 0 && toks[0].kind == nkOpen && first.key == "" && first.paren {
 		if figs[0].keyAt == 1 {
 			return true
@@ -602,20 +605,6 @@ func described(figs []figure) bool {
 		}
 	}
 	return true
-}
-
-// dateStamp reports whether a label opens with a bracketed date, as dmesg
-// -T stamps its lines ("[Mon Jun  1 09:17:44 2020] scsi 6:0:0:0: ...").
-func dateStamp(label string) bool {
-	rest, ok := strings.CutPrefix(strings.TrimSpace(label), "[")
-	if !ok || len(rest) < 4 {
-		return false
-	}
-	switch rest[:3] {
-	case "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun":
-		return true
-	}
-	return false
 }
 
 // eventRecord reports whether a line records one event rather than a

@@ -1,6 +1,10 @@
 package parse
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
+)
 
 // The tokens of a named-number line (named.go): a hand-written scanner in
 // the manner of lex.go, one pass over the bytes, that keeps what names a
@@ -66,7 +70,7 @@ func scanNamed(s string) []ntok {
 				t.kind, t.end = nkLead, end
 			} else if c == ':' {
 				t.kind, t.end = nkSep, i+1
-			} else if e := numberAt(s, i); e > 0 {
+			} else if e := token.NumberEnd(s, i); e > 0 {
 				t = numToken(s, i, e)
 			} else {
 				t.kind, t.end = nkOther, i+1
@@ -86,13 +90,13 @@ func scanNamed(s string) []ntok {
 			}
 			t.kind, t.end = nkDash, e
 		default:
-			if e := numberAt(s, i); e > 0 && (i == 0 || !isLetter(s[i-1])) {
+			if e := token.NumberEnd(s, i); e > 0 && (i == 0 || !isLetter(s[i-1])) {
 				t = numToken(s, i, e)
 				break
 			}
 			e := namedWordEnd(s, i)
 			if e == i {
-				e = runeEnd(s, i)
+				e = token.RuneEnd(s, i)
 			}
 			t.kind, t.end = nkWord, e
 		}
@@ -148,17 +152,6 @@ func leaderEnd(s string, i int) int {
 		return k
 	}
 	return -1
-}
-
-// numberAt returns the end of the number at i, or -1: an optional sign or
-// minus sign, digits with comma groups and a decimal part (cellNumEnd), or
-// a fraction ".5", and an exponent.
-func numberAt(s string, i int) int {
-	e := cellNumEnd(s, i)
-	if e < 0 {
-		return -1
-	}
-	return exponentEnd(s, e)
 }
 
 // numToken makes the number token that ends at e, with what is glued to

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/shell"
 )
 
 // Layer 4, semantics: which labels name kernels (a version, a side of a
@@ -214,9 +215,9 @@ func (s *segment) nearLabel(i int) string {
 // and "## dd if=/dev/zero ..." title the run below).
 func commandLine(text string) bool {
 	if rest, ok := strings.CutPrefix(text, "# "); ok {
-		return isCommand(strings.TrimSpace(rest))
+		return shell.IsCommand(strings.TrimSpace(rest))
 	}
-	return isCommand(text)
+	return shell.IsCommand(text)
 }
 
 // optionLine reports whether a line holds only the options of a command

@@ -75,7 +75,12 @@ func timeShellLine(text string) bool {
 
 // timeShellFields splits a shell time line into its name and its time,
 // which busybox writes with a blank after the minutes ("real 0m 32.09s").
+// The prefix test comes first: it turns away most lines before they are
+// cut into fields.
 func timeShellFields(text string) (name, value string, ok bool) {
+	if !strings.HasPrefix(text, "real") && !strings.HasPrefix(text, "user") && !strings.HasPrefix(text, "sys") {
+		return "", "", false
+	}
 	f := strings.Fields(text)
 	if len(f) == 3 && len(f[1]) > 1 && strings.HasSuffix(f[1], "m") && allDigits(f[1][:len(f[1])-1]) {
 		f = []string{f[0], f[1] + f[2]}
@@ -177,6 +182,9 @@ func timeRow(b *Block, j int, text string) (model.Row, string, bool) {
 // timeSummary reads "0.98user 9.80system 0:12.40elapsed 86%CPU
 // (0avgtext+0avgdata 5120maxresident)k".
 func timeSummary(b *Block, j int, text string) (model.Row, bool) {
+	if !strings.Contains(text, "elapsed") {
+		return model.Row{}, false
+	}
 	f := strings.Fields(text)
 	if len(f) < 4 || !strings.HasSuffix(f[0], "user") || !strings.HasSuffix(f[1], "system") || !strings.HasSuffix(f[2], "elapsed") {
 		return model.Row{}, false

@@ -1,0 +1,249 @@
+package layout
+
+import (
+	"strings"
+
+	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/cell"
+)
+
+// Limits of what the layout reader takes for a table.
+const (
+	maxHeadLines  = 4 // header lines stacked above the data
+	maxInnerBlank = 1 // consecutive blank lines inside a table
+)
+
+// Table is a table's geometry as the layout reader found it: its body,
+// its grid and the lines it spans.
+type Table struct {
+	Body       Body
+	Grid       Grid
+	Start, End int // the block lines of the table, headers and framing rules included, End exclusive
+}
+
+// Lay lays out the table whose first data row is line first: its body,
+// its columns, a header of numbers or a key column, its titles. kernelRows
+// tells whether row labels name the compared kernels: a header of numbers
+// over such rows names the cases. next is the line to look at after it:
+// past the table, or past a listing that is no table.
+func Lay(lines []Line, first int, kernelRows func(labels []string) bool) (Table, int, bool) {
+	bd := readBody(lines, first)
+	if len(bd.Rows) == 0 || len(bd.Rows) < 2 && len(lines[first].cells) < 3 {
+		return Table{}, first + 1, false
+	}
+	g, ok := place(bd)
+	if !ok {
+		return Table{}, first + 1, false
+	}
+	if g.indexRow() {
+		// a header of numbers (task counts) over kernel rows names the
+		// cases; over anything else it is a per-cpu or per-node listing
+		if !kernelRows(g.Labels[1:]) {
+			return Table{}, max(bd.end, first+1), false
+		}
+		g.CasesAcross = true
+		g.LabelHead = g.Labels[0]
+		for j, c := range g.Cells[0] {
+			g.Titles = append(g.Titles, c.Slots[0].Written())
+			g.Frags = append(g.Frags, []string{g.Titles[j]})
+		}
+		g.Cells, g.Labels = g.Cells[1:], g.Labels[1:]
+		bd.Rows, bd.lines, bd.Subs, bd.Group = bd.Rows[1:], bd.lines[1:], bd.Subs[1:], bd.Group[1:]
+	}
+	g.keyColumn()
+	if len(g.Cols) == 0 {
+		return Table{}, max(bd.end, first+1), false
+	}
+	start := first
+	if !g.CasesAcross {
+		heads := readHead(lines, first)
+		heads = leadingSub(lines, heads, &bd, g.Cols)
+		if g.assigned {
+			heads = nil // "name=value" lines carry their names, no header
+		}
+		g.title(lines, heads, bd.Wrapped)
+		if len(heads) > 0 {
+			start = heads[0]
+		}
+	}
+	if !g.plausible() || len(bd.Rows) == 1 && !g.titled() {
+		return Table{}, first + 1, false
+	}
+	end := bd.end
+	// the rules framing a table belong to it
+	if start > 0 && lines[start-1].Class == Rule && (start == 1 || lines[start-2].Class != Words) {
+		start--
+	}
+	if end < len(lines) && lines[end].Class == Rule {
+		end++
+	}
+	return Table{Body: bd, Grid: g, Start: start, End: end}, end, true
+}
+
+// Format names a table's format by its separators: '|' between the
+// cells makes a pipe grid, and rules with '+' junctions an ascii grid;
+// blanks alone a whitespace table.
+func Format(lines []Line) string {
+	format := "whitespace"
+	for _, l := range lines {
+		switch {
+		case l.Class == Rule && (strings.Contains(l.Text, "-+") || strings.Contains(l.Text, "+-")):
+			return "ascii-grid"
+		case l.hasPipe:
+			format = "pipe-grid"
+		}
+	}
+	return format
+}
+
+// smallInt reports whether a cell is a whole number below 1000: the size
+// of a column index, a cpu or a task count.
+func smallInt(c *cell.Cell) bool {
+	return c != nil && c.Integer() && c.Slots[0].Unit == "" && len(strings.TrimLeft(c.Slots[0].Num, "-")) <= 3
+}
+
+// ascending reports whether every cell is present, accepted by ok (a
+// whole number of some kind), and greater than the one before it.
+func ascending(cells []*cell.Cell, ok func(*cell.Cell) bool) bool {
+	for k, c := range cells {
+		if c == nil || !ok(c) || k > 0 && !less(cells[k-1].Slots[0].Num, c.Slots[0].Num) {
+			return false
+		}
+	}
+	return true
+}
+
+// less compares two whole numbers written in decimal.
+func less(a, b string) bool {
+	return model.Number(a).Float() < model.Number(b).Float()
+}
+
+// keyColumn makes the first column the row label when the rows have no
+// label words and the column holds whole numbers (a thread count, a
+// wakeup period "1 us"): such a column keys the rows.
+func (g *Grid) keyColumn() {
+	if len(g.Cols) < 2 || len(g.Labels) < 2 {
+		return
+	}
+	first := make([]*cell.Cell, len(g.Cells))
+	for i, l := range g.Labels {
+		if l != "" {
+			return
+		}
+		first[i] = g.Cells[i][0]
+	}
+	if !ascending(first, (*cell.Cell).Integer) {
+		return
+	}
+	for i := range g.Labels {
+		g.Labels[i] = g.Cells[i][0].Slots[0].Written()
+		g.Cells[i] = g.Cells[i][1:]
+	}
+	g.Cols = g.Cols[1:]
+	if g.pipeField != nil {
+		g.pipeField = g.pipeField[1:]
+	}
+}
+
+// indexRow reports whether the first row numbers the columns (cpu 0 1 2
+// 3, nodes, tasks 1 2 4 8 16): a listing laid out per cpu or node, or a
+// table whose header is made of numbers, which this reader does not take
+// for data.
+func (g *Grid) indexRow() bool {
+	if len(g.Cells) < 2 || len(g.Cols) < 3 || g.Labels[0] == "" {
+		return false
+	}
+	if !ascending(g.Cells[0], smallInt) {
+		return false
+	}
+	// the rows below hold numbers of another kind than the index
+	for _, row := range g.Cells[1:] {
+		for _, c := range row {
+			if c != nil && !smallInt(c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// plausible rejects geometries that are no result table: no row label and
+// no header at all, or a single column of bare numbers.
+func (g *Grid) plausible() bool {
+	titled := g.titled()
+	labelled, keyed, paths, code := 0, 0, 0, 0
+	for _, l := range g.Labels {
+		if l != "" {
+			labelled++
+		}
+		if strings.HasSuffix(l, ":") || strings.HasSuffix(l, "=") {
+			keyed++
+		}
+		if strings.HasPrefix(l, "/") {
+			paths++
+		}
+		if len(l) > 1 && (l[0] == '+' || l[0] == '-') && !isDigit(l[1]) && l[1] != '.' ||
+			len(l) > 1 && l[0] == '#' && (l[1] == ' ' || l[1] >= 'a' && l[1] <= 'z') {
+			code++ // "+#define ...", "+ *": lines of a patch; "#define X 3": C
+		}
+	}
+	// rows named by file or device paths are a listing (/proc/swaps, df,
+	// losetup); a "#"-commented header is a /proc file's or perf report's;
+	// rows of a patch's added or removed lines are code
+	if paths*2 > len(g.Labels) || code*2 > len(g.Labels) || strings.HasPrefix(g.LabelHead, "#") || len(g.Titles) > 0 && strings.HasPrefix(g.Titles[0], "#") {
+		return false
+	}
+	// rows without labels are a listing (vmstat, top), not cases; one
+	// column of "Key: value" rows is a dump (/proc/meminfo, lscpu), and
+	// so are "name=value" lines unless some value is a measured fraction
+	// (a tool's results, not sysctl or .config settings)
+	if len(g.Cols) == 0 || labelled*2 <= len(g.Labels) {
+		return false
+	}
+	if len(g.Cols) == 1 && !titled && !(g.assigned && g.fractional()) || len(g.Cols) == 1 && keyed*2 > len(g.Labels) {
+		return false
+	}
+	// without column titles only measured numbers make a result table:
+	// integers alone are a listing of frequencies, trip points or counts
+	return titled || g.fractional() || g.qualified()
+}
+
+// qualified reports whether some number of the grid carries a unit or a
+// figure beside it.
+func (g *Grid) qualified() bool {
+	for _, row := range g.Cells {
+		for _, c := range row {
+			if c == nil {
+				continue
+			}
+			for _, s := range c.Slots {
+				if !s.Missing && (s.Unit != "" || len(s.Extras) > 0) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// fractional reports whether some number of the grid has a fraction.
+func (g *Grid) fractional() bool {
+	for _, row := range g.Cells {
+		for _, c := range row {
+			if c != nil && len(c.Slots) > 0 && strings.ContainsAny(c.Slots[0].Num, ".eE") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// titled reports whether some column has a title.
+func (g *Grid) titled() bool {
+	for _, t := range g.Titles {
+		if t != "" {
+			return true
+		}
+	}
+	return false
+}
