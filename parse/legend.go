@@ -38,7 +38,8 @@ const legendReach = 30
 // positionalLine reads "label: n1 n2 ... nN" (the ':' optional): a label,
 // then two or more bare numbers and nothing else.
 func positionalLine(text string, comma CommaStyle) (label string, nums []string, ok bool) {
-	toks := scanNamed(text)
+	toks, release := scanNamedPooled(text)
+	defer release()
 	k := 0
 	for k < len(toks) && toks[k].kind == nkWord {
 		k++
@@ -66,6 +67,9 @@ func positionalLine(text string, comma CommaStyle) (label string, nums []string,
 // Read returns a table for each labelled block of each run of positional
 // lines that a legend above explains.
 func (legendFamily) Read(b *Block) []Match {
+	if !listNear(b) {
+		return nil
+	}
 	var out []Match
 	for i := 0; i < len(b.Lines); {
 		_, nums, ok := positionalLine(b.trim(i), b.Comma)
@@ -165,6 +169,22 @@ func legendAbove(b *Block, i, n int) ([]string, string) {
 		return fields, legendUnit(items)
 	}
 	return nil, ""
+}
+
+// listNear reports whether a list item stands where legendAbove looks
+// for one, within legendReach lines above some line of the block: the
+// cheap check that spares a block with no legend the scan of its lines.
+func listNear(b *Block) bool {
+	if b.seg == nil {
+		return false
+	}
+	lines := b.seg.lines
+	for j := max(0, b.base-legendReach); j < b.base+len(b.Lines)-1 && j < len(lines); j++ {
+		if listItem(lines[j].Text) {
+			return true
+		}
+	}
+	return false
 }
 
 // listItem reports whether a line is an item of a bulleted or numbered

@@ -27,6 +27,9 @@ func init() { Register(lockContFamily{}, 44) }
 // Name is the format recorded for these tables.
 func (lockContFamily) Name() string { return "perf-lock" }
 
+// words: every table opens with this word of the tool's (vocabulary).
+func (lockContFamily) words() []string { return []string{"contended"} }
+
 // lockContHeader returns the fields of the wait columns a header line
 // names, nil when it is no perf lock contention header.
 func lockContHeader(text string) []string {

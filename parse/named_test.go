@@ -123,6 +123,38 @@ func TestReadNamedLine(t *testing.T) {
 // FuzzNamedLine holds the grammar to its contract on any line: no panic,
 // the label and every figure's number taken from the line, every figure a
 // number.
+func TestNamedShaped(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want bool
+	}{
+		{"  4512   380.25   17", false},
+		{"12,400 | 13,020 | (5.0)", false},
+		{"----- 42 -----", false},
+		{"warm start 31 ms", true},
+		{"depth=8", true},
+		{"ratio 3.5x", true},
+		{"11.2% of peak", true},
+		{"9.81 +- 0.40", true},
+		{"3.2 µs", true},
+		{"no figure here", false},
+	} {
+		assert.Equal(t, c.want, namedShaped(c.in), c.in)
+	}
+}
+
+// FuzzNamedShaped: the cheap check turns away no line the reader reads.
+func FuzzNamedShaped(f *testing.F) {
+	for _, c := range namedLineCases {
+		f.Add(c.in)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		if _, ok := readNamed(line, CommaUnknown); ok && !namedShaped(line) {
+			t.Fatalf("namedShaped turns away %q, which reads", line)
+		}
+	})
+}
+
 func FuzzNamedLine(f *testing.F) {
 	for _, c := range namedLineCases {
 		f.Add(c.in)

@@ -165,6 +165,14 @@ func fillerWord(w string) bool {
 // line. A line of weak figures only (sizes, percentages, bare keyed
 // numbers) is read with strong false.
 func readNamedLine(text string, comma CommaStyle) (namedLine, bool) {
+	if !namedShaped(text) {
+		return namedLine{}, false
+	}
+	return readNamed(text, comma)
+}
+
+// readNamed is readNamedLine without its cheap check first.
+func readNamed(text string, comma CommaStyle) (namedLine, bool) {
 	if len(text) > grammar.MaxLine || !hasDigit(text) || shell.IsCommand(strings.TrimLeft(text, "# \t")) ||
 		layout.IsProse(text) && !strings.ContainsAny(text, ":=") {
 		return namedLine{}, false // a command, or running text that mentions a figure
@@ -172,7 +180,8 @@ func readNamedLine(text string, comma CommaStyle) (namedLine, bool) {
 	if t := strings.TrimSpace(text); strings.HasPrefix(t, "| ") && strings.Count(t, "|") == 1 {
 		text = strings.Replace(text, "|", " ", 1) // "| Timing reads: ...": a paste marked line by line
 	}
-	toks := scanNamed(text)
+	toks, release := scanNamedPooled(text)
+	defer release()
 	var figs []figure
 	var note []string
 	used := make([]bool, len(toks)) // tokens that belong to a figure
@@ -246,6 +255,25 @@ func readNamedLine(text string, comma CommaStyle) (namedLine, bool) {
 		f.labelIn = true
 	}
 	return l, true
+}
+
+// namedShaped is the cheap check before a line is scanned, which most
+// lines of a grid fail: a digit, and something that can name a figure
+// (a letter of a key or unit, a key's ':' or '=', '%', a spread's '+' or
+// '±', or any character past ASCII, as in "µs"). A line of bare numbers
+// has no figure a name could go with. FuzzNamedShaped holds it to
+// readNamed.
+func namedShaped(text string) bool {
+	digit, name := false, false
+	for i := 0; i < len(text) && !(digit && name); i++ {
+		switch c := text[i]; {
+		case '0' <= c && c <= '9':
+			digit = true
+		case 'a' <= c|0x20 && c|0x20 <= 'z', c >= 0x80, c == ':', c == '=', c == '%', c == '+':
+			name = true
+		}
+	}
+	return digit && name
 }
 
 // namedFigures reports whether a line names two or more figures, one of

@@ -25,6 +25,9 @@ func init() { Register(pktgenFamily{}, 44) }
 // Name is the format recorded for these tables.
 func (pktgenFamily) Name() string { return "pktgen" }
 
+// words: every table opens with this word of the tool's (vocabulary).
+func (pktgenFamily) words() []string { return []string{"Result:"} }
+
 var (
 	// pktgenResult is "Result: OK: 20111(c19840+d271) usec, 500000 (60byte,0frags)".
 	pktgenResult = regexp.MustCompile(`^Result:\s+OK:\s+(\d+)\(c(\d+)\+d(\d+)\)\s+(usec|nsec),\s+(\d+)\s+\(\d+byte,\d+frags\)$`)
