@@ -44,6 +44,20 @@ type ntok struct {
 // namedStop are the bytes that end a word.
 const namedStop = " \t:=,;()[]"
 
+// stopByte marks the bytes of namedStop: the scan asks about every byte
+// of a word, and a table answers without a search of namedStop.
+var stopByte = func() (t [256]bool) {
+	for i := 0; i < len(namedStop); i++ {
+		t[namedStop[i]] = true
+	}
+	return t
+}()
+
+// plusMinusAt reports whether '±' (0xC2 0xB1 in UTF-8) starts at i.
+func plusMinusAt(s string, i int) bool {
+	return s[i] == 0xC2 && strings.HasPrefix(s[i:], "±")
+}
+
 // scanNamed cuts a line into named-line tokens.
 func scanNamed(s string) []ntok { return scanNamedInto(make([]ntok, 0, tokensAbout(s)), s) }
 
@@ -130,12 +144,12 @@ func scanNamedInto(out []ntok, s string) []ntok {
 // comma that joins the names of one rate ("err,drop/s").
 func namedWordEnd(s string, i int) int {
 	e := i
-	for e < len(s) && strings.IndexByte(namedStop, s[e]) < 0 && !strings.HasPrefix(s[e:], "±") {
+	for e < len(s) && !stopByte[s[e]] && !plusMinusAt(s, e) {
 		e++
 	}
 	if e > i && e+1 < len(s) && s[e] == ',' && isLetter(s[e+1]) {
 		z := e + 1
-		for z < len(s) && strings.IndexByte(namedStop, s[z]) < 0 {
+		for z < len(s) && !stopByte[s[z]] {
 			z++
 		}
 		if unitOf(s[i:z]) == uRate {
@@ -182,7 +196,7 @@ func tokensAbout(s string) int {
 		switch c := s[i]; {
 		case c == ' ' || c == '\t':
 			in = false
-		case strings.IndexByte(namedStop, c) >= 0:
+		case stopByte[c]:
 			n, in = n+1, false
 		case !in:
 			n, in = n+1, true
@@ -196,7 +210,7 @@ func tokensAbout(s string) int {
 // nor a magnitude makes the token a word ("6.6.0-rc3", "1-groups").
 func numToken(s string, i, e int) ntok {
 	end := e
-	for end < len(s) && strings.IndexByte(namedStop, s[end]) < 0 && !strings.HasPrefix(s[end:], "±") {
+	for end < len(s) && !stopByte[s[end]] && !plusMinusAt(s, end) {
 		end++
 	}
 	t := ntok{kind: nkNum, start: i, end: end, num: s[i:e], suffix: s[e:end]}

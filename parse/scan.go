@@ -131,6 +131,9 @@ func (s *segment) runs() [][2]int {
 // '<' and a run of two or more '-' or '=', then at most a few words. The
 // row's numbers are read as if it were not there.
 func cutPointer(s string) string {
+	if strings.IndexByte(s, '<') < 0 {
+		return s // the cheap check: most lines draw no arrow
+	}
 	k := strings.LastIndex(s, " <-")
 	if j := strings.LastIndex(s, " <="); j > k {
 		k = j
