@@ -35,17 +35,24 @@ func Lay(lines []Line, first int, kernelRows func(labels []string) bool) (Table,
 	if !ok {
 		return Table{}, first + 1, false
 	}
-	if g.indexRow() {
-		// a header of numbers (task counts) over kernel rows names the
-		// cases; over anything else it is a per-cpu or per-node listing
-		if !kernelRows(g.Labels[1:]) {
+	headRow := false // the first row is a header of numbers, stacked under the lines above it
+	if h := g.numberHead(lines, bd); h != noHead {
+		switch {
+		case kernelRows(g.Labels[1:]):
+			// a header of numbers (task counts) over kernel rows names
+			// the cases
+			g.CasesAcross = true
+			g.LabelHead = g.Labels[0]
+			for j, c := range g.Cells[0] {
+				g.Titles = append(g.Titles, c.Slots[0].Written())
+				g.Frags = append(g.Frags, []string{g.Titles[j]})
+			}
+		case h == indexHead:
+			// column numbers (cpu 0 1 2 3) over anything else: a per-cpu
+			// or per-node listing
 			return Table{}, max(bd.end, first+1), false
-		}
-		g.CasesAcross = true
-		g.LabelHead = g.Labels[0]
-		for j, c := range g.Cells[0] {
-			g.Titles = append(g.Titles, c.Slots[0].Written())
-			g.Frags = append(g.Frags, []string{g.Titles[j]})
+		default:
+			headRow = true
 		}
 		g.Cells, g.Labels = g.Cells[1:], g.Labels[1:]
 		bd.Rows, bd.lines, bd.Subs, bd.Group = bd.Rows[1:], bd.lines[1:], bd.Subs[1:], bd.Group[1:]
@@ -56,7 +63,10 @@ func Lay(lines []Line, first int, kernelRows func(labels []string) bool) (Table,
 	}
 	start := first
 	if !g.CasesAcross {
-		heads := readHead(lines, first)
+		heads := readHead(lines, first, g.Cols[0].Start)
+		if headRow {
+			heads = append(heads, first)
+		}
 		heads = leadingSub(lines, heads, &bd, g.Cols)
 		if g.assigned {
 			heads = nil // "name=value" lines carry their names, no header
@@ -94,12 +104,6 @@ func Format(lines []Line) string {
 		}
 	}
 	return format
-}
-
-// smallInt reports whether a cell is a whole number below 1000: the size
-// of a column index, a cpu or a task count.
-func smallInt(c *cell.Cell) bool {
-	return c != nil && c.Integer() && c.Slots[0].Unit == "" && len(strings.TrimLeft(c.Slots[0].Num, "-")) <= 3
 }
 
 // ascending reports whether every cell is present, accepted by ok (a
@@ -145,23 +149,139 @@ func (g *Grid) keyColumn() {
 	}
 }
 
-// indexRow reports whether the first row numbers the columns (cpu 0 1 2
-// 3, nodes, tasks 1 2 4 8 16): a listing laid out per cpu or node, or a
-// table whose header is made of numbers, which this reader does not take
-// for data.
-func (g *Grid) indexRow() bool {
-	if len(g.Cells) < 2 || len(g.Cols) < 3 || g.Labels[0] == "" {
+// headKind says whether the first row of a body is a header made of
+// numbers.
+type headKind uint8
+
+const (
+	noHead    headKind = iota // the first row is data
+	indexHead                 // it numbers the columns: cpu 0 1 2 3
+	sweepHead                 // it names the columns by a parameter: sizes, depths, slices
+)
+
+// numberHead tells whether the first row of a body titles the columns
+// with numbers (block sizes, queue depths, thread counts, cpus) rather
+// than holding data, as a person tells it: a rule drawn under it; no
+// label where every row below has one, over numbers of another kind; or
+// numbers that rise along the row, or repeat under each group title,
+// over numbers of another kind. Ascending column numbers that count by
+// one (cpu 0 1 2 3) are an index: a listing per cpu or node unless the
+// rows are kernels.
+func (g *Grid) numberHead(lines []Line, bd Body) headKind {
+	if len(g.Cells) < 2 || len(g.Cols) < 2 {
+		return noHead
+	}
+	row := g.Cells[0]
+	for _, c := range row {
+		if !titleNumber(c) {
+			return noHead
+		}
+	}
+	other := g.otherKind()
+	ruled := false
+	for i := bd.Rows[0] + 1; i < bd.Rows[1]; i++ {
+		ruled = ruled || lines[i].Class == Rule
+	}
+	unlabelled := g.Labels[0] == ""
+	for _, l := range g.Labels[1:] {
+		unlabelled = unlabelled && l != ""
+	}
+	rising := len(row) >= 3 && ascending(row, func(c *cell.Cell) bool { return c.Slots[0].Unit == row[0].Slots[0].Unit })
+	switch {
+	case ruled || unlabelled && other:
+		return sweepHead
+	case !other || g.Labels[0] == "":
+		return noHead
+	case rising && countsByOne(row):
+		return indexHead
+	case titledAbove(lines, bd.Rows[0], len(g.Cols)):
+		return noHead // "base patched" over "latency 2.8ms 16ms": data
+	case rising || cycles(row):
+		return sweepHead
+	}
+	return noHead
+}
+
+// titleNumber reports whether a cell can title a column: one number with
+// nothing beside it, whole or carrying a unit or magnitude ("4k", "24 B",
+// "2.8ms").
+func titleNumber(c *cell.Cell) bool {
+	if c == nil || len(c.Slots) != 1 || c.Slots[0].Missing || len(c.Slots[0].Extras) > 0 {
 		return false
 	}
-	if !ascending(g.Cells[0], smallInt) {
-		return false
+	s := c.Slots[0]
+	return !strings.ContainsAny(s.Num, ".eE") || s.Unit != "" || s.Text != ""
+}
+
+// otherKind reports whether the rows below the first hold numbers of
+// another kind than it: fractions under whole numbers, or other units
+// (none under sizes).
+func (g *Grid) otherKind() bool {
+	kind := func(c *cell.Cell) string {
+		s := c.Slots[0]
+		switch {
+		case strings.ContainsAny(s.Num, ".eE"):
+			return s.Unit + " fraction"
+		case len(strings.TrimLeft(s.Num, "-")) <= 3:
+			return s.Unit + " small" // the size of an index or a count
+		}
+		return s.Unit + " whole"
 	}
-	// the rows below hold numbers of another kind than the index
+	head := map[string]bool{}
+	for _, c := range g.Cells[0] {
+		head[kind(c)] = true
+	}
 	for _, row := range g.Cells[1:] {
 		for _, c := range row {
-			if c != nil && !smallInt(c) {
+			if c != nil && len(c.Slots) > 0 && !c.Slots[0].Missing && !head[kind(c)] {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// titledAbove reports whether the line right above row i (rules passed)
+// already has a title for each of n columns: then a row of numbers under
+// it is data.
+func titledAbove(lines []Line, i, n int) bool {
+	for i--; i >= 0; i-- {
+		switch lines[i].Class {
+		case Rule, PipeOnly:
+			continue
+		case Words:
+			return len(lines[i].pieces) >= n || len(strings.Fields(lines[i].Text)) >= n
+		}
+		return false
+	}
+	return false
+}
+
+// countsByOne reports whether the numbers of a row rise by one: column
+// numbers, not a parameter's values.
+func countsByOne(row []*cell.Cell) bool {
+	for k := 1; k < len(row); k++ {
+		if model.Number(row[k].Slots[0].Num).Float()-model.Number(row[k-1].Slots[0].Num).Float() != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// cycles reports whether a row repeats a run of two or more different
+// values ("2.8ms 16ms 2.8ms 16ms"): the same titles under each group.
+func cycles(row []*cell.Cell) bool {
+	w := func(k int) string { return row[k].Slots[0].Written() }
+	for p := 2; 2*p <= len(row); p++ {
+		if len(row)%p != 0 || w(0) == w(1) {
+			continue
+		}
+		ok := true
+		for k := p; k < len(row) && ok; k++ {
+			ok = w(k) == w(k-p)
+		}
+		if ok {
+			return true
 		}
 	}
 	return false
