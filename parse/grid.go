@@ -415,9 +415,17 @@ func (cols gridColumns) measured() (unit string, ok bool) {
 			unit = u
 		}
 	}
+	// Builds are told by their names alone: "next (ms)" beside
+	// "next + series (ms)" are next and next + series measured in ms.
 	names := make([]string, len(cols)-1)
 	for j := range names {
-		names[j] = cols[j+1].name
+		var words []string
+		for k, l := range cols[j+1].lines {
+			if k == 0 || !cell.UnitFragment(l) {
+				words = append(words, l)
+			}
+		}
+		names[j] = strings.Join(words, " ")
 	}
 	return unit, titled > 0 && !buildTitles(names)
 }

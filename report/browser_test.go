@@ -44,7 +44,10 @@ func chromium(t *testing.T) string {
 
 // reportCases are the documents rendered in the browser: the seeds when
 // the shared folder is beside the checkout, the example thread, the
-// series fixture, and a crawled database named by LKMLBENCH_REPORT_DB
+// series fixture, a thread of each kind of table (testdata/kinds.mbox:
+// metrics side by side, a reference row in two versions of a series,
+// rows that are the variants, a list of counters, variants without a
+// baseline), and a crawled database named by LKMLBENCH_REPORT_DB
 // (a crawl of a real list, made outside the repository).
 func reportCases(t *testing.T) map[string]*model.Document {
 	docs := map[string]*model.Document{}
@@ -57,6 +60,7 @@ func reportCases(t *testing.T) map[string]*model.Document {
 	}
 	read("example", filepath.Join("..", "testdata", "example-thread.mbox"))
 	read("series", filepath.Join("..", "testdata", "series.mbox"))
+	read("kinds", filepath.Join("testdata", "kinds.mbox"))
 	if seeds, _ := filepath.Glob(filepath.Join("..", "..", "shared", "seeds", "*.txt")); len(seeds) > 0 {
 		read("seeds", seeds...)
 	} else {
@@ -74,10 +78,11 @@ func reportCases(t *testing.T) map[string]*model.Document {
 }
 
 // TestReportInBrowser renders each report in headless Chromium: every
-// table has its section with exactly one chart, every series with two or
-// more versions its timeline, each chart's box is drawn (not blank: a
-// fair share of ink and the bar colours), and the page loads nothing but
-// itself. LKMLBENCH_SCREENSHOTS=DIR keeps the screenshots.
+// table has its section with exactly one chart or a line saying why it
+// has none, every series with two or more versions its pivots, each
+// chart's box is drawn (not blank: a fair share of ink and the bar
+// colours), legends and pivots are capped, and the page loads nothing
+// but itself. LKMLBENCH_SCREENSHOTS=DIR keeps the screenshots.
 func TestReportInBrowser(t *testing.T) {
 	bin := chromium(t)
 	for name, doc := range reportCases(t) {
@@ -126,31 +131,51 @@ func checkPage(t *testing.T, bin, path, name string, doc *model.Document) {
 	}
 	tables := count(`document.querySelectorAll("section.table").length`)
 	charts := count(`document.querySelectorAll("section.table .bar-chart svg").length`)
-	timelines := count(`document.querySelectorAll(".timeline-chart svg").length`)
-	timelineIDs, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](
-		`Array.from(document.querySelectorAll(".timeline-chart")).map(d => d.id)`))
-	require.NoError(t, err)
+	timelines := count(`document.querySelectorAll(".timeline-chart table.pivot").length`)
 	assert.Equal(t, len(doc.Tables), tables, "a section per table")
-	assert.Equal(t, len(doc.Tables), charts, "one chart per table")
-	perTable, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](
-		`Array.from(document.querySelectorAll("section.table")).map(s => s.querySelectorAll(".bar-chart svg").length)`))
+	perTable, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`Array.from(document.querySelectorAll("section.table")).map(s =>
+		s.querySelectorAll(".bar-chart svg").length + 10 * s.querySelectorAll(".no-chart").length)`))
 	require.NoError(t, err)
 	for i, n := range perTable {
-		assert.Equal(t, 1, n, "charts in table section %d", i+1)
+		assert.True(t, n == 1 || n == 10, "table section %d: %d charts, %d notes of none", i+1, n%10, n/10)
+	}
+	legends, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`Array.from(document.querySelectorAll("section.table .legend")).map(l =>
+		l.querySelectorAll(".swatch").length)`))
+	require.NoError(t, err)
+	for i, n := range legends {
+		assert.LessOrEqual(t, n, 12, "legend %d: at most a colour per variant the palette tells apart", i+1)
+	}
+	pivotRows, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`Array.from(document.querySelectorAll(".timeline-chart table.pivot")).map(p =>
+		p.querySelectorAll("tbody tr").length)`))
+	require.NoError(t, err)
+	for i, n := range pivotRows {
+		assert.True(t, n >= 1 && n <= 20, "pivot %d has %d rows", i+1, n)
+	}
+	switch name {
+	case "example", "series":
+		assert.Equal(t, len(doc.Tables), charts, "every table of a thread with baselines has a chart")
+	case "kinds":
+		assert.Equal(t, len(doc.Tables)-1, charts, "the list of counters far apart has no chart")
+		assert.Equal(t, 2, timelines, "a pivot per metric of the series with a reference row (alloc, free; not the printed overhead)")
+		names, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll(
+			"section.table .legend")).map(l => l.textContent)`))
+		require.NoError(t, err)
+		assert.Contains(t, strings.Join(names, "|"), "(3) charging + stats", "the rows compared with the reference row are the variants")
+		assert.NotContains(t, strings.Join(names, "|"), "(1 baseline)", "the reference row has no bar")
 	}
 	if name == "series" {
-		assert.Equal(t, 1, timelines, "one timeline chart: one benchmark in one series")
+		assert.Equal(t, 1, timelines, "one timeline pivot: one benchmark in one series")
 	}
 
 	// Each chart's box, in page coordinates, in page order; a chart wider
 	// than the page scrolls inside its box, whose visible part counts.
 	boxes, err := chromedp.Run(ctx, chromedp.Evaluate[[]chartBox](`Array.from(document.querySelectorAll(
-		".bar-chart svg, .timeline-chart svg")).map(s => { const r = s.getBoundingClientRect();
+		".bar-chart svg")).map(s => { const r = s.getBoundingClientRect();
 		const p = s.parentElement.getBoundingClientRect(); const right = Math.min(r.right, p.right);
 		return {id: s.parentElement.id || s.closest("section").id, x: r.left + window.scrollX,
 		y: r.top + window.scrollY, w: right - r.left, h: r.height} })`))
 	require.NoError(t, err)
-	require.Len(t, boxes, len(doc.Tables)+len(timelineIDs))
+	require.Len(t, boxes, charts)
 	// One screenshot of the viewport holds several charts: scroll to the
 	// first chart not yet seen, capture, cut out every chart wholly in
 	// view. (A screenshot per element costs seconds on a page of a

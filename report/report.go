@@ -5,14 +5,10 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"math"
 	"net/url"
-	"slices"
 	"sort"
 	"strings"
 	"time"
-
-	"gonum.org/v1/plot/plotter"
 
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/normalize"
@@ -79,19 +75,38 @@ type indexTable struct {
 type tableView struct {
 	ID, Anchor, Title string
 	Summary           normalize.TableSummary
-	Chart             template.HTML // "" when the table has nothing to chart
-	Legend            []legendEntry
-	Relative          bool
-	// Shown and Cases say how many cases the chart shows of how many,
-	// when it shows only those that changed most.
-	Shown, Cases int
-	Columns      []column
-	Rows         []rowView
-	Prov         provenance
-	Facts        []string
+	// Chart is "" when the table has nothing to chart; NoChart then
+	// says why.
+	Chart   template.HTML
+	NoChart string
+	Legend  []legendEntry
+	// Note says how to read the chart and what it leaves out.
+	Note    string
+	Columns []column
+	Rows    []rowView
+	Prov    provenance
+	Facts   []string
 }
 
-type column struct{ Variant, Field string }
+// column is a column of a table's grid: a variant and field, and which
+// of the row's numbers of both it is (0 for the first).
+type column struct {
+	Variant, Field string
+	n              int
+}
+
+// cellColumns names the column of each of a row's cells.
+func cellColumns(r *model.Row) []column {
+	seen := map[column]int{}
+	out := make([]column, len(r.Cells))
+	for i, c := range r.Cells {
+		k := column{Variant: c.Variant, Field: c.Field}
+		k.n = seen[k]
+		seen[column{Variant: c.Variant, Field: c.Field}]++
+		out[i] = k
+	}
+	return out
+}
 
 type rowView struct {
 	Case  string
@@ -107,21 +122,6 @@ type provenance struct {
 	Subject, Author, Sender, Date, MessageID, Link, Source string
 	Line, Version                                          int
 	Series                                                 string
-}
-
-type seriesView struct {
-	Title, Anchor string
-	Versions      string
-	Charts        []timelineChart
-}
-
-// timelineChart is one benchmark's line chart; ID is unique in the page.
-type timelineChart struct {
-	ID     string
-	SVG    template.HTML
-	Legend []legendEntry
-	// Note says which cases the chart leaves out and where its axis is cut.
-	Note string
 }
 
 func build(doc *model.Document, o Options) (*view, error) {
@@ -153,9 +153,9 @@ func build(doc *model.Document, o Options) (*view, error) {
 		if len(tl.Versions) < 2 {
 			continue
 		}
-		sv, err := seriesView1(tl, i)
-		if err != nil {
-			return nil, fmt.Errorf("timeline of %q: %w", tl.Series, err)
+		sv := seriesView1(tl, i)
+		if len(sv.Pivots) == 0 {
+			continue // no table of the series has a main measure to follow
 		}
 		anchors[tl.Series] = sv.Anchor
 		v.Series = append(v.Series, sv)
@@ -240,19 +240,37 @@ func index(doc *model.Document, tvs []tableView, timelines map[string]string) in
 
 func tableView1(t *model.Table, sum normalize.TableSummary, m *model.Message, o Options) (tableView, error) {
 	tv := tableView{ID: t.ID, Anchor: "table-" + t.ID, Title: chartTitle(t), Summary: sum}
-	if d := tableBars(t); len(d.groups) > 0 {
-		if n := d.keepLargest(); n > len(d.groups) {
-			tv.Shown, tv.Cases = len(d.groups), n
-		}
-		svg, err := barChartSVG(t, d)
-		if err != nil {
-			return tv, err
-		}
-		// The SVG is gonum's own output from numbers and labels it
-		// escaped (svgo escapes text), not user HTML.
-		tv.Chart = template.HTML(svg)
-		tv.Legend, tv.Relative = legendEntries(d), d.relative
+	if t.Benchmark == "" {
+		tv.Title = strings.TrimSpace("(benchmark not named) " + contextText(t))
 	}
+	var svg string
+	var err error
+	// A chart of nothing but zeros shows no more than a line saying so.
+	if d := changeBars(t); len(d.groups) > 0 {
+		if d.flat() {
+			tv.NoChart = "No chart: every change against " + d.reference + " is 0%. The table has the numbers."
+		} else {
+			d.keepLargest()
+			d.bounds()
+			svg, err = changeChartSVG(t, d)
+			tv.Legend, tv.Note = changeLegend(d), changeNote(d)
+		}
+	} else if p := ownScale(t); len(p.panels) > 0 {
+		if p.flat() {
+			tv.NoChart = "No chart: every number is 0. The table has them."
+		} else {
+			svg, err = panelsSVG(t, p)
+			tv.Legend, tv.Note = panelsLegend(p), panelsNote(t, p)
+		}
+	} else {
+		tv.NoChart = noChartNote(p)
+	}
+	if err != nil {
+		return tv, err
+	}
+	// The SVG is gonum's own output from numbers and labels it escaped
+	// (svgo escapes text), not user HTML.
+	tv.Chart = template.HTML(svg)
 	tv.Columns, tv.Rows = grid(t)
 	tv.Prov = provenance{Author: t.Author, MessageID: t.MessageID, Source: t.Source, Line: t.StartLine,
 		Series: t.Series, Version: t.SeriesVersion}
@@ -282,14 +300,15 @@ func tableView1(t *model.Table, sum normalize.TableSummary, m *model.Message, o 
 }
 
 // grid lays a table out as the author did: one row per row, one column
-// per variant and field in order of appearance; compared cells carry
-// their improvement and verdict.
+// per variant and field in order of appearance (a second number of the
+// same variant and field in a row, from columns whose titles were not
+// read, gets a column of its own); compared cells carry their
+// improvement and verdict.
 func grid(t *model.Table) ([]column, []rowView) {
 	var cols []column
 	at := map[column]int{}
 	for _, r := range t.Rows {
-		for _, c := range r.Cells {
-			k := column{c.Variant, c.Field}
+		for _, k := range cellColumns(&r) {
 			if _, ok := at[k]; !ok {
 				at[k] = len(cols)
 				cols = append(cols, k)
@@ -299,7 +318,8 @@ func grid(t *model.Table) ([]column, []rowView) {
 	rows := make([]rowView, 0, len(t.Rows))
 	for _, r := range t.Rows {
 		rv := rowView{Case: r.Case, Flags: strings.Join(r.Flags, ", "), Cells: make([]cellView, len(cols))}
-		for _, c := range r.Cells {
+		keys := cellColumns(&r)
+		for i, c := range r.Cells {
 			cv := cellView{Text: string(c.Value)}
 			if c.Text != "" {
 				cv.Text = c.Text
@@ -313,194 +333,9 @@ func grid(t *model.Table) ([]column, []rowView) {
 			case model.VerdictImproved:
 				cv.Class = "improved"
 			}
-			rv.Cells[at[column{c.Variant, c.Field}]] = cv
+			rv.Cells[at[keys[i]]] = cv
 		}
 		rows = append(rows, rv)
 	}
 	return cols, rows
-}
-
-// seriesView1 draws the series' charts (seriesCharts) and their legends.
-func seriesView1(tl timeline.Timeline, n int) (seriesView, error) {
-	sv := seriesView{Title: tl.Series, Anchor: fmt.Sprintf("series-%d", n+1)}
-	var vs []string
-	for _, v := range tl.Versions {
-		vs = append(vs, fmt.Sprintf("v%d", v))
-	}
-	sv.Versions = strings.Join(vs, ", ")
-	for _, c := range seriesCharts(tl) {
-		svg, err := lineChartSVG(c, tl.Versions)
-		if err != nil {
-			return sv, err
-		}
-		note := ""
-		if c.Cases > len(c.Lines) {
-			note = fmt.Sprintf("the %d of %d cases that fell furthest, worst first; series shows them all", len(c.Lines), c.Cases)
-		}
-		if c.Clipped {
-			note = strings.TrimPrefix(note+fmt.Sprintf("; axis cut at %+.0f%%..%+.0f%%, points beyond drawn at the edge", c.YMin, c.YMax), "; ")
-		}
-		sv.Charts = append(sv.Charts, timelineChart{ID: fmt.Sprintf("%s-chart-%d", sv.Anchor, len(sv.Charts)+1),
-			SVG: template.HTML(svg), Legend: lineLegend(c.Lines), Note: note})
-	}
-	return sv, nil
-}
-
-// maxLines caps the lines of a series chart: more cannot be told apart
-// by colour.
-const maxLines = 12
-
-// axisCap bounds a series chart's axis, in percent: one case that moved
-// 100-fold must not flatten all others.
-const axisCap = 100.0
-
-// seriesChart is one benchmark and metric of a series: a case x version
-// pivot of relative change, one line per case.
-type seriesChart struct {
-	Title, YLabel string
-	Lines         []lineSeries // worst first, at most maxLines
-	Cases         int          // lines before the cap
-	YMin, YMax    float64      // the axis
-	Clipped       bool         // some point lies beyond the axis
-}
-
-// seriesCharts pivots a timeline: per benchmark and field, per case (and
-// variant) the relative change in each version, against that version's
-// baseline where every entry has one, else against the case's own first
-// version (so that cases of different scales share an axis). The cases
-// seen in two versions or more come first, among them those whose worst
-// version fell furthest; at most maxLines are
-// kept, and the axis is bounded at +-axisCap percent.
-func seriesCharts(tl timeline.Timeline) []seriesChart {
-	pos := map[int]float64{}
-	for i, v := range tl.Versions {
-		pos[v] = float64(i)
-	}
-	type line struct {
-		key   string
-		s     lineSeries
-		first float64
-		worst float64
-		byVer map[int][]float64 // the values of each version, in entry order
-	}
-	type chart struct {
-		title    string
-		relative bool
-		lines    []*line
-	}
-	var charts []*chart
-	byKey := map[string]*chart{}
-	for _, e := range tl.Entries {
-		k := e.Benchmark + "\x00" + e.Field
-		c := byKey[k]
-		if c == nil {
-			title := e.Benchmark
-			if title == "" {
-				title = "(benchmark not named)"
-			}
-			if e.Field != "" && e.Field != "value" {
-				title += " " + e.Field
-			}
-			c = &chart{title: title, relative: true}
-			byKey[k] = c
-			charts = append(charts, c)
-		}
-		if e.ImprovementPct == nil {
-			c.relative = false
-		}
-	}
-	for _, e := range tl.Entries {
-		c := byKey[e.Benchmark+"\x00"+e.Field]
-		key := e.Key() + "\x00" + e.Variant
-		var l *line
-		for _, x := range c.lines {
-			if x.key == key {
-				l = x
-			}
-		}
-		if l == nil {
-			name := strings.TrimSpace(strings.Join(append(append([]string{}, e.Context...), e.Case), " / "))
-			if e.Variant != "" {
-				name += " " + e.Variant
-			}
-			l = &line{key: key, s: lineSeries{name: name}, first: e.Value.Float(), worst: math.Inf(1), byVer: map[int][]float64{}}
-			c.lines = append(c.lines, l)
-		}
-		y := math.NaN()
-		switch {
-		case c.relative:
-			y = e.ImprovementPct.Float()
-		case l.first != 0:
-			y = 100 * (e.Value.Float()/l.first - 1)
-		}
-		if math.IsNaN(y) || math.IsInf(y, 0) {
-			continue
-		}
-		l.byVer[e.Version] = append(l.byVer[e.Version], y)
-	}
-	var out []seriesChart
-	for _, c := range charts {
-		for _, l := range c.lines {
-			// One point per version: a case posted in several tables of
-			// one version (a repost, a second run) is drawn at the median
-			// of them, not as a vertical stroke.
-			for _, v := range tl.Versions {
-				ys := l.byVer[v]
-				if len(ys) == 0 {
-					continue
-				}
-				y := median(ys)
-				l.worst = min(l.worst, y)
-				l.s.pts = append(l.s.pts, struct{ X, Y float64 }{pos[v], y})
-			}
-		}
-		sort.SliceStable(c.lines, func(i, j int) bool {
-			// A case seen in two versions or more draws a line, which is
-			// what a timeline is for; among those, the worst first.
-			a, b := len(c.lines[i].s.pts) > 1, len(c.lines[j].s.pts) > 1
-			if a != b {
-				return a
-			}
-			return c.lines[i].worst < c.lines[j].worst
-		})
-		sc := seriesChart{Title: c.title, Cases: len(c.lines), YLabel: "% vs the version's baseline (+ is better)"}
-		if !c.relative {
-			sc.YLabel = "% change from the case's first version"
-		}
-		lo, hi := 0.0, 0.0
-		for i, l := range c.lines {
-			if i == maxLines {
-				break
-			}
-			for _, p := range l.s.pts {
-				lo, hi = min(lo, p.Y), max(hi, p.Y)
-			}
-			sc.Lines = append(sc.Lines, l.s)
-		}
-		sc.YMin, sc.YMax = max(lo-5, -axisCap), min(hi+5, axisCap)
-		for i := range sc.Lines {
-			pts := append(plotter.XYs(nil), sc.Lines[i].pts...)
-			for j := range pts {
-				if pts[j].Y < sc.YMin || pts[j].Y > sc.YMax {
-					sc.Clipped = true
-					pts[j].Y = min(max(pts[j].Y, sc.YMin), sc.YMax)
-				}
-			}
-			sc.Lines[i].pts = pts
-		}
-		out = append(out, sc)
-	}
-	return out
-}
-
-// median is the middle of ys (the mean of the two middle ones for an even
-// count); ys is not changed.
-func median(ys []float64) float64 {
-	s := slices.Clone(ys)
-	slices.Sort(s)
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
 }

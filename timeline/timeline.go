@@ -14,12 +14,15 @@ import (
 // Entry is one result of one version: the main measure of one case and
 // variant of a table posted in reply to that version.
 type Entry struct {
-	Series    string       `json:"series"`
-	Version   int          `json:"version"`
-	Benchmark string       `json:"benchmark"`
-	Context   []string     `json:"context"`
-	Case      string       `json:"case"`
-	Variant   string       `json:"variant"`
+	Series    string   `json:"series"`
+	Version   int      `json:"version"`
+	Benchmark string   `json:"benchmark"`
+	Context   []string `json:"context"`
+	Case      string   `json:"case"`
+	Variant   string   `json:"variant"`
+	// Field is the measure: the cell's field, or, where the table's
+	// columns are metrics, the column's title (with the field when that
+	// is not "value").
 	Field     string       `json:"field"`
 	Value     model.Number `json:"value"`
 	Unit      string       `json:"unit"`
@@ -120,7 +123,11 @@ func sortEntries(es []Entry) {
 }
 
 // tableEntries lists the main measure of every case of a table, for each
-// variant but the baseline (which every version shares).
+// variant but the reference (which every version shares): the baseline
+// column, or the reference rows of a table whose rows are its variants
+// (of which the compared readings are listed).
+// The names are the verdicts' (normalize.Namer): where the columns are
+// metrics, each is a measure of its own.
 func tableEntries(t *model.Table, version int, date *time.Time) []Entry {
 	var fields []string
 	for _, r := range t.Rows {
@@ -138,19 +145,35 @@ func tableEntries(t *model.Table, version int, date *time.Time) []Entry {
 	if ctx == nil {
 		ctx = []string{}
 	}
+	name := normalize.Namer(t)
+	// Where the rows are the variants, the compared readings are those
+	// with a reference reading; a column of printed changes against the
+	// reference row is none.
+	var compared map[*model.Cell]bool
+	if t.BaselineCase != "" {
+		compared = map[*model.Cell]bool{}
+		for _, p := range normalize.Pairs(t) {
+			compared[p.Cell] = true
+		}
+	}
 	var out []Entry
-	for _, r := range t.Rows {
-		for _, c := range r.Cells {
-			if c.Field != main || (t.Baseline != "" && c.Variant == t.Baseline) {
+	for ri := range t.Rows {
+		for ci := range t.Rows[ri].Cells {
+			c := &t.Rows[ri].Cells[ci]
+			if c.Field != main || compared != nil && !compared[c] {
 				continue
 			}
+			if t.Baseline != "" && c.Variant == t.Baseline {
+				continue
+			}
+			n := name(ri, c)
 			dir := t.Direction
 			if dir == "" {
 				dir = c.Direction
 			}
 			out = append(out, Entry{
 				Series: t.Series, Version: version, Benchmark: t.Benchmark, Context: ctx,
-				Case: r.Case, Variant: c.Variant, Field: c.Field, Value: c.Value, Unit: t.Unit,
+				Case: n.Case, Variant: n.Variant, Field: n.Measure, Value: c.Value, Unit: t.Unit,
 				Direction: dir, ImprovementPct: c.ImprovementPct, Verdict: c.Verdict,
 				Author: t.Author, Date: date, Table: t.ID, MessageID: t.MessageID,
 			})

@@ -1,6 +1,7 @@
 package timeline_test
 
 import (
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -64,4 +65,37 @@ func TestBuild(t *testing.T) {
 			assert.NotEmpty(t, e.Series)
 		}
 	}
+}
+
+// TestBuildMetricColumns: in a table whose columns are metrics and whose
+// rows are the variants, each column is a measure of its own (one chart
+// each in a report), the rows' variants are the variants, and the
+// reference row, which every version shares, is left out, as is the
+// column of printed changes against it.
+func TestBuildMetricColumns(t *testing.T) {
+	imp := func(s string) *model.Number { n := model.Number(s); return &n }
+	table := func(id string, version int, alloc, free string) model.Table {
+		return model.Table{ID: id, Series: "mm: invented", SeriesVersion: version, Columns: model.ColumnsMetrics,
+			BaselineCase: "(1) base", Variants: []string{"alloc", "free", "overhead"}, Rows: []model.Row{
+				{Case: "(1) base", Cells: []model.Cell{{Variant: "alloc", Field: "value", Value: "100"}, {Variant: "free", Field: "value", Value: "50"},
+					{Variant: "overhead", Field: "value", Value: "0.00"}}},
+				{Case: "(2) traced", Cells: []model.Cell{
+					{Variant: "alloc", Field: "value", Value: model.Number(alloc), ImprovementPct: imp("-5.00"), Direction: "lower"},
+					{Variant: "free", Field: "value", Value: model.Number(free), ImprovementPct: imp("-2.00"), Direction: "lower"},
+					{Variant: "overhead", Field: "value", Value: "3.50"}}},
+			}}
+	}
+	doc := &model.Document{Tables: []model.Table{table("t01", 1, "105", "51"), table("t02", 2, "103", "52")}}
+	tls := timeline.Build(doc)
+	require.Len(t, tls, 1)
+	var got []string
+	for _, e := range tls[0].Entries {
+		got = append(got, fmt.Sprintf("%s|%s|%s|v%d|%s", e.Case, e.Variant, e.Field, e.Version, e.Value))
+	}
+	assert.Equal(t, []string{
+		"|(2) traced|alloc|v1|105", "|(2) traced|alloc|v2|103",
+		"|(2) traced|free|v1|51", "|(2) traced|free|v2|52",
+	}, got)
+	require.NotNil(t, tls[0].Entries[1].ChangePct)
+	assert.InDelta(t, 1.9, *tls[0].Entries[1].ChangePct, 1e-9, "alloc fell from 105 to 103, lower is better")
 }

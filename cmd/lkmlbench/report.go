@@ -22,14 +22,16 @@ func (c *reportCmd) Help() string {
 	return `Writes one self-contained HTML file that works offline: an index of the
 tables with a verdict, the worst regression first, each named by benchmark
 and thread (tables without a verdict folded away with the reason), then
-per table a grouped bar chart (one group per
-case, one bar per variant, values relative to the baseline where there is
-one, error bars from the CV or stddev the table gives, regressions beyond
-noise marked with a red triangle and improvements with a green one), the
-table itself, its verdict line and its provenance (subject, author, date,
-a link to the message in the archive). A series posted in several
-versions gets a line chart per benchmark of how its cases moved from v1
-to vN.
+per table a chart that never puts different measures on one axis: with a
+reference (a baseline column, a reference row, rows that are the
+variants) each other variant's change against it in percent (positive is
+better; a red triangle below a regression beyond noise, a green one above
+an improvement; whiskers from the CV or stddev the table gives), without
+one each metric or case on its own scale; then the table itself, its
+verdict line and its provenance (subject, author, date, a link to the
+message in the archive). A series posted in several versions gets a case
+x version pivot per benchmark and measure: each case's improvement over
+that version's baseline, coloured by verdict, the worst first.
 
 Examples:
 
