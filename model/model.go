@@ -282,6 +282,10 @@ type Cell struct {
 	Value Number `json:"value"`
 	// Text is the cell as written, when it differs from Value.
 	Text string `json:"text,omitempty"`
+	// Unit is the unit of this number when the cell that holds it names
+	// parts of different units ("16.4 s, 60.9 MB/s"); "" when it is the
+	// table's (Table.Unit).
+	Unit string `json:"unit,omitempty"`
 	// Flags are cell markers: "significant", "missing", FlagPctMismatch...
 	Flags []string `json:"flags,omitempty"`
 	// Direction is the cell's better-direction when the table has none

@@ -56,6 +56,10 @@ const FlagPctMismatch = "pct_mismatch"
 // compared against a baseline.
 const FlagParameter = "parameter"
 
+// FlagApprox marks a number written as approximate ("~30M"): its digits
+// are a rounding, not a reading.
+const FlagApprox = "approx"
+
 // FlagHeadline marks the cells of the metric a report is about: the
 // kernel test robot's "noticed a -8.1% regression of BENCH.METRIC" names
 // it, and the robot's own word gives its direction. The other rows of

@@ -74,11 +74,15 @@ func (t *Table) AppendObservations(dst []Observation) []Observation {
 			if dir == "" {
 				dir = c.Direction
 			}
+			unit := t.Unit
+			if c.Unit != "" {
+				unit = c.Unit
+			}
 			dst = append(dst, Observation{
 				Source: t.Source, MessageID: t.MessageID, Table: t.ID,
 				Format: t.Format, Benchmark: t.Benchmark, Context: ctx,
 				Case: r.Case, Variant: c.Variant, Field: c.Field, Value: c.Value,
-				Unit: t.Unit, Direction: dir, Statistic: t.Statistic,
+				Unit: unit, Direction: dir, Statistic: t.Statistic,
 				Baseline: t.Reference(), Flags: flags, Line: r.Line, Offset: r.Offset,
 				QuoteDepth: t.QuoteDepth, Author: t.Author, Reconstructed: t.Reconstructed,
 				Series: t.Series, SeriesVersion: t.SeriesVersion,

@@ -68,14 +68,26 @@ func (p pctNamer) name(variant, field string) string {
 // appendSlotCells appends the cells of one column that a slot holds to
 // cells. parenField names bracketed figures when the column title says
 // what they are; otherwise they are the table's change figures (pctNamer).
+//
+// A slot that is a named part of its cell ("IOPS=20.5k", "user" of
+// "(real/user/sys)") is the field of that name, and keeps its unit on
+// its own cell: the parts of one cell seldom share a unit.
 func appendSlotCells(cells []model.Cell, s cell.Slot, variant, field, parenField string, pcts pctNamer) (_ []model.Cell, hasPct bool) {
+	unit := ""
+	if s.Name != "" {
+		field, unit = partField(field, s.Name), s.Unit
+	}
 	v, f1, f2 := variant, field, ""
 	for _, e := range s.Extras {
 		if e.Kind == "second" {
 			v, f1, f2 = cell.PairFields(variant, field)
 		}
 	}
-	cells = append(cells, model.Cell{Variant: v, Field: f1, Value: model.Number(s.Num), Text: s.Text})
+	c := model.Cell{Variant: v, Field: f1, Value: model.Number(s.Num), Text: s.Text, Unit: unit}
+	if s.Approx {
+		c.Flags = []string{model.FlagApprox}
+	}
+	cells = append(cells, c)
 	for _, e := range s.Extras {
 		f := e.Kind
 		switch e.Kind {
@@ -95,6 +107,17 @@ func appendSlotCells(cells []model.Cell, s cell.Slot, variant, field, parenField
 		cells = append(cells, model.Cell{Variant: v, Field: f, Value: model.Number(e.Val)})
 	}
 	return cells, hasPct
+}
+
+// partField is the field of a named part of a cell under a column of
+// field: the part's name in lower case ("iops", "user"), after the
+// column's own field when that says more than "value" ("lat_p99").
+func partField(field, name string) string {
+	name = strings.ToLower(name)
+	if field == "" || field == "value" {
+		return name
+	}
+	return field + "_" + name
 }
 
 // unitSet collects the units glued to a table's numbers; the table's unit

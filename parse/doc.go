@@ -44,7 +44,9 @@
 //     rejects) by filling the template with the line's own tokens.
 //  2. Interpretation (package parse/internal/cell): what a cell says
 //     ("4.25 (0.00 pct)", "184, 171, 199", "( 0.40%, 0.00%)", "1m41s",
-//     "6327.09(-7.20%)": cell.Read, cell.Slot) and what a title says
+//     "6327.09(-7.20%)", the named parts of "IOPS=20.5k, BW=160MiB/s":
+//     one cell grammar, cell.Parse, behind cell.Read and cell.Slot) and
+//     what a title says
 //     ("baseline(std%)", "p99", "%Std.Dev.", "BW(MiB/s)": cell.Title,
 //     cell.SplitTitle), over the tokens of package token.
 //  3. Layout (package parse/internal/layout): cells from separators and

@@ -163,10 +163,28 @@ func cellSlot(ts []token.Token, style CommaStyle) (cell.Slot, bool) {
 	return s, ok && next == len(ts)
 }
 
+// cellSlots reads a grid cell holding one value (cellSlot), or the named
+// parts of one cell ("| IOPS=20.5k, BW=160MiB/s |", "| 5.1s / 0.2s
+// (wall/user) |") or one figure marked approximate ("| ~30M |"), read
+// by the cell grammar.
+func cellSlots(ts []token.Token, style CommaStyle) ([]cell.Slot, bool) {
+	if s, ok := cellSlot(ts, style); ok {
+		return []cell.Slot{s}, true
+	}
+	if len(ts) == 0 {
+		return nil, false
+	}
+	cs, ok := cell.Read(ts, ts[0].Start, ts[len(ts)-1].End, style)
+	if !ok || len(cs) != 1 || !cs[0].Parts && !(len(cs[0].Slots) == 1 && cs[0].Slots[0].Approx) {
+		return nil, false
+	}
+	return cs[0].Slots, true
+}
+
 // isDataRow reports whether some cell after the first holds a number.
 func isDataRow(gl gridLine, style CommaStyle) bool {
 	for _, c := range gl.cells[1:] {
-		if _, ok := cellSlot(c.toks, style); ok {
+		if _, ok := cellSlots(c.toks, style); ok {
 			return true
 		}
 	}
@@ -315,13 +333,9 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 			rowVariant, row.Case = row.Case, series[i][kcol].Written()
 		}
 		for j := 1; j < width; j++ {
-			s, ok := cellSlot(gl.cells[j].toks, b.Comma)
+			ss, ok := cellSlots(gl.cells[j].toks, b.Comma)
 			if !ok || j == kcol+1 {
 				continue
-			}
-			units.add(s.Unit)
-			if parens[j] == "" {
-				s = withBareParens(s, bare)
 			}
 			variant := variants[j]
 			switch {
@@ -333,9 +347,15 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 				variant = rowVariant
 			}
 			n := len(row.Cells)
-			var pct bool
-			row.Cells, pct = appendSlotCells(row.Cells, s, variant, statOfRow(rowStat, fields[j]), parens[j], pcts)
-			hasPct = hasPct || pct
+			for _, s := range ss {
+				units.add(s.Unit)
+				if parens[j] == "" {
+					s = withBareParens(s, bare)
+				}
+				var pct bool
+				row.Cells, pct = appendSlotCells(row.Cells, s, variant, statOfRow(rowStat, fields[j]), parens[j], pcts)
+				hasPct = hasPct || pct
+			}
 			if m := gl.cells[j].mark; m != "" {
 				for k := n; k < len(row.Cells); k++ {
 					row.Cells[k].Flags = append(row.Cells[k].Flags, m)

@@ -5,8 +5,16 @@
 // beside it ("4.25 (0.00 pct)", "3.703 us ( -1.91%)", "6327.09(-7.20%)",
 // "13.48 +- 5.19%", "12345/23456"), a list of runs ("184, 171, 199"), a
 // tuple ("( 0.40%, 0.00%)"), a duration ("1m41s"), or a missing-value
-// mark ("-", "N/A") that holds the column's place. Each number is a Slot:
-// the number, its unit, and the figures beside it (Extra).
+// mark ("-", "N/A") that holds the column's place, or the named parts of
+// one cell ("IOPS=20.5k, BW=160MiB/s", "10.36s / 0.35s / 9.92s
+// (real/user/sys)", "16.4 s, 60.9 MB/s"). Each number is a Slot: the
+// number, its unit, its name when it is a part, and the figures beside it
+// (Extra).
+//
+// One grammar reads every cell (Parse, over token.PartLexer): Read and
+// ReadSlot take the token layer's reading as it is only where that layer
+// has read the piece whole, a case the grammar reads alike
+// (FuzzTokenCells).
 //
 // A column title (Title) names a variant, a statistic ("Mean", "p99",
 // "%Std.Dev."), a variant with its bracketed figures ("baseline(std%)"),

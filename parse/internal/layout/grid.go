@@ -282,6 +282,17 @@ func (g *Grid) placeLine(l Line) (frags []headFrag, head string) {
 	for len(ps) > 0 && ps[0].end <= g.Cols[0].Start {
 		left, ps = append(left, ps[0]), ps[1:]
 	}
+	if len(l.pieces) == n && len(left) > max(g.labelPieces, 1) {
+		// one title per value column, but more of them left of the values
+		// than the rows have label pieces: a header without the label
+		// column's title, its titles drifted left by a tab stop each
+		// ("IRQ<tab>IOPOLL<tab>ratio" over "dm-stripe<tab>314K<tab>...").
+		// A person reads them in order.
+		for j, p := range l.pieces {
+			frags = append(frags, headFrag{text: strings.Join(strings.Fields(p.text(l.Text)), " "), from: j, to: j + 1})
+		}
+		return frags, ""
+	}
 	at := make([]int, len(ps))
 	clash := false
 	used := map[int]bool{}

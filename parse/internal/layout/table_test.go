@@ -79,6 +79,12 @@ func TestLay(t *testing.T) {
 			ok: true, start: 0, end: 3,
 			frags:  [][]string{{"base"}, {"patched"}},
 			labels: []string{"alpha", "beta"}, labelHead: "case"},
+		{name: "a tabbed header without the label column's title drifts left",
+			// tabs expanded, as the canonical text gives them
+			in: "old     new     gain\nsetup-one [1]   512K    640K    ~25%\nsetup-two       256K    300K    ~17%\n",
+			ok: true, start: 0, end: 3,
+			frags:  [][]string{{"old"}, {"new"}, {"gain"}},
+			labels: []string{"setup-one [1]", "setup-two"}},
 		{name: "one row of two numbers is no table",
 			in: "alpha     1.00    1.10\n"},
 		{name: "sizes over a rule and no label are titles",
