@@ -448,7 +448,7 @@ func leafPart(e *message.Entity, mt string, params map[string]string, w func(str
 		html:   mt == "text/html",
 		key:    partKey(e.Header),
 	}
-	if !tp.qp && !mimeEncoded(e.Header) && looksQP(b) {
+	if e.Header.Get("Content-Transfer-Encoding") == "" && looksQP(b) {
 		if d, err := io.ReadAll(quotedprintable.NewReader(bytes.NewReader(b))); err == nil {
 			w("body is quoted-printable without a Content-Transfer-Encoding header: decoded")
 			b, tp.qp = d, true

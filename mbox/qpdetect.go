@@ -1,21 +1,6 @@
 package mbox
 
-import (
-	"bytes"
-	"strings"
-
-	"github.com/emersion/go-message"
-)
-
-// mimeEncoded reports whether the entity's Content-Transfer-Encoding is
-// one go-message decodes (anything but the identity encodings).
-func mimeEncoded(h message.Header) bool {
-	switch strings.ToLower(strings.TrimSpace(h.Get("Content-Transfer-Encoding"))) {
-	case "", "7bit", "8bit", "binary":
-		return false
-	}
-	return true
-}
+import "bytes"
 
 // looksQP reports whether b is plainly quoted-printable: every '=' starts
 // a soft line break or an upper-case hex escape ("=3D", "=20", "=C2=B1"),
@@ -36,7 +21,7 @@ func looksQP(b []byte) bool {
 			telling++
 		case len(rest) >= 2 && isUpperHex(rest[0]) && isUpperHex(rest[1]):
 			escapes++
-			if rest[0] == '3' && rest[1] == 'D' || rest[0] == '2' && rest[1] == '0' || rest[0] >= '8' {
+			if qpTelling(rest[0], rest[1], rest[2:]) {
 				telling++
 			}
 			i += 2
@@ -45,6 +30,26 @@ func looksQP(b []byte) bool {
 		}
 	}
 	return soft+escapes >= 2 && telling >= 1
+}
+
+// qpTelling reports whether the escape "=hilo" followed by after is one
+// only an encoder writes: an encoded '=' ("=3D"); a blank kept at a line's
+// end ("=20" before the break); a high byte that goes on into the next
+// escape or a word ("=C2=B1", "caf=E9 "). Tool output writes settings as
+// name=value, so "IOPS=20.5k" and "BW=80.1MiB/s" are numbers going on,
+// not escapes: a digit or a decimal point after the pair tells nothing.
+func qpTelling(hi, lo byte, after []byte) bool {
+	if len(after) > 0 && (after[0] >= '0' && after[0] <= '9' || after[0] == '.') {
+		return false
+	}
+	switch {
+	case hi == '3' && lo == 'D':
+		return true
+	case hi == '2' && lo == '0':
+		rest := bytes.TrimLeft(after, " \t")
+		return len(rest) == 0 || rest[0] == '\n' || rest[0] == '\r' || rest[0] == '='
+	}
+	return hi >= '8'
 }
 
 func isUpperHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'A' && c <= 'F' }

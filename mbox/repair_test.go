@@ -21,6 +21,10 @@ func TestLooksQP(t *testing.T) {
 		{"one escape only", "x=3D\n", false},
 		{"no equals", "plain text 1 2 3\n", false},
 		{"lower-case hex is not QP", "a=3d b=20\n", false},
+		{"tool settings of numbers", "  read: IOPS=20.5k, BW=80.1MiB/s (84.0MB/s)\n", false},
+		{"numbers after high pairs", "lat=95.2 cpu=88.1\n", false},
+		{"a blank kept at the end", "base 1.0=20\npatched 2.0=20\n", true},
+		{"a Latin-1 letter in a word", "caf=E9 au lait\nna=EFve\n", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
