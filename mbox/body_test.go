@@ -62,6 +62,14 @@ func TestBodyLines(t *testing.T) {
 				"0|diff|Me| ctx", "0|diff|Me|-old", "0|diff|Me|+new", "0|text|Me|", "0|signature|Me|-- ", "0|signature|Me|2.34.1"},
 		},
 		{
+			name: "git binary patch",
+			in: "diff --git a/fw/radio.bin b/fw/radio.bin\nnew file mode 100644\nindex 0000000..3c1e2d9\nGIT binary patch\nliteral 12\n" +
+				"Lc${NAk=Y0123456\n\nliteral 0\nHcmV?d00001\n\nThe new image cuts boot by 12 ms.\n",
+			want: []string{"0|diff|Me|diff --git a/fw/radio.bin b/fw/radio.bin", "0|diff|Me|new file mode 100644", "0|diff|Me|index 0000000..3c1e2d9",
+				"0|diff|Me|GIT binary patch", "0|diff|Me|literal 12", "0|diff|Me|Lc${NAk=Y0123456", "0|text|Me|", "0|diff|Me|literal 0",
+				"0|diff|Me|HcmV?d00001", "0|text|Me|", "0|text|Me|The new image cuts boot by 12 ms."},
+		},
+		{
 			name: "quoted hunk resumes after review comment",
 			in:   "> @@ -1,3 +1,3 @@\n>  a\n> -b\nWhy?\n> +c\n>  d\n> +----+----+\n",
 			want: []string{"1|diff||@@ -1,3 +1,3 @@", "1|diff|| a", "1|diff||-b", "0|text|Me|Why?", "1|diff||+c", "1|diff|| d", "1|text||+----+----+"},

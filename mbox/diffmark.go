@@ -17,6 +17,7 @@ var (
 // diffState follows a patch at one quote depth.
 type diffState struct {
 	header           bool // after "diff --git" or "---"/"+++", before "@@"
+	binary           bool // inside a "GIT binary patch": literal/delta lines and base85 data
 	oldLeft, newLeft int  // lines the current hunk still holds
 }
 
@@ -51,7 +52,19 @@ func markDiffs(lines []model.Line) {
 			}
 			*st = diffState{}
 		}
+		if st.binary {
+			switch {
+			case t == "":
+				continue // between the forward and the reverse data
+			case binaryPatchLine(t):
+				l.Kind = model.KindDiff
+				continue
+			}
+			*st = diffState{}
+		}
 		switch {
+		case st.header && t == "GIT binary patch":
+			*st = diffState{binary: true}
 		case strings.HasPrefix(t, "diff --git ") || strings.HasPrefix(t, "diff -u"):
 			*st = diffState{header: true}
 		case strings.HasPrefix(t, "@@ -") && reHunk.MatchString(t):
@@ -89,6 +102,44 @@ func (st *diffState) hunkLine(t string) bool {
 	}
 	return true
 }
+
+// binaryPatchLine reports whether a line belongs to the data of a git
+// binary patch: "literal N" or "delta N", or a line of base85 whose first
+// letter gives the bytes it holds (A-Z 1-26, a-z 27-52) and whose length
+// is five characters for every four of them. Firmware and image patches
+// carry thousands of such lines, full of digits a table reader would take.
+func binaryPatchLine(t string) bool {
+	for _, p := range []string{"literal ", "delta "} {
+		if n, ok := strings.CutPrefix(t, p); ok {
+			_, err := strconv.Atoi(n)
+			return err == nil
+		}
+	}
+	if t == "" {
+		return false
+	}
+	var n int
+	switch c := t[0]; {
+	case c >= 'A' && c <= 'Z':
+		n = int(c-'A') + 1
+	case c >= 'a' && c <= 'z':
+		n = int(c-'a') + 27
+	default:
+		return false
+	}
+	if len(t)-1 != (n+3)/4*5 {
+		return false
+	}
+	for i := 1; i < len(t); i++ {
+		if !strings.ContainsRune(base85Digits, rune(t[i])) {
+			return false
+		}
+	}
+	return true
+}
+
+// base85Digits is git's base85 alphabet.
+const base85Digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~"
 
 // hunkCount reads a hunk header count; an omitted count means 1.
 func hunkCount(s string) int {

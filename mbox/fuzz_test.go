@@ -65,6 +65,7 @@ func FuzzBodyLines(f *testing.F) {
 	f.Add("On 1 Jan 2022, A wrote:\n> x\n-- \nsig\n")
 	f.Add("@@ -1,2 +1,2 @@\n a\n-b\n+c\n")
 	f.Add(" f | 2 +-\n 1 file changed\n")
+	f.Add("diff --git a/x b/x\nindex 0..1\nGIT binary patch\nliteral 8\nHcmV?d00001\n\nliteral 0\nHcmV?d00001\n")
 	f.Add("On Fri, Nov 10, 2017 at 12:29 AM, V G\n<v@g> wrote:\n> q\r\n")
 	f.Add("-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\n- -- \nx\n-----BEGIN PGP SIGNATURE-----\n=ab\n-----END PGP SIGNATURE-----\n")
 	f.Add("A wrote:\n| a 1 2\n| b 3 4\n: c d e f\n: g h i j\n")
