@@ -45,12 +45,14 @@
 //  3. Interpretation (interpret.go): what a cell says ("4.25 (0.00 pct)",
 //     "184, 171, 199", "( 0.40%, 0.00%)", "1m41s") and what a title says
 //     ("baseline(std%)", "p99", "%Std.Dev.", "BW(MiB/s)").
-//  4. Semantics (columnar.go, semantics.go, evidence.go): orientation
-//     (kernels as rows, a variant column, cases across), variants from
-//     label lines, labelled blocks merged into one comparison, listings
-//     that are no results, and system state pasted as evidence (what a
-//     state command printed, monitor samples, dumps, settings, worked-out
-//     figures).
+//  4. Semantics (columnar.go, semantics.go, blocklabels.go, evidence.go):
+//     orientation (kernels as rows, a variant column, cases across),
+//     variants from label lines, labelled blocks merged into one
+//     comparison by what tells them apart in the text above each (a label
+//     line, a section label, an enumeration, a setting a command made),
+//     listings that are no results, and system state pasted as evidence
+//     (what a state command printed, monitor samples, dumps, settings,
+//     worked-out figures).
 //
 // The columnar family (columnar.go) is the layout engine's reader. The
 // families that remain each read a tool's own vocabulary (mmtests, LKP,

@@ -19,14 +19,18 @@ import (
 // engine (orientation, row groups, variant columns) are in columnar.go.
 
 // mergeLabelled merges the runs of labelled blocks among tables (in the
-// order of their first line). near holds, by a table's first line, the
-// label line right above it (segment.nearLabel), for blocks whose label
-// names no kernel or side ("# plain ram0", "[after]", "Polling,").
-func mergeLabelled(tables []model.Table, near map[int]string) []model.Table {
+// order of their first line). gaps holds, by a table's first line, what
+// its gap says (segment.gapAbove): the label line right above it, for
+// blocks whose label names no kernel or side ("# plain ram0", "[after]",
+// "Polling,"), the section label above that, an enumerated item, a
+// setting, and whether discussion stands between it and the table above.
+func mergeLabelled(tables []model.Table, gaps map[int]blockGap) []model.Table {
 	labels := map[string]bool{} // every block label of the message
-	for _, l := range near {
-		if l != "" {
-			labels[l] = true
+	for _, g := range gaps {
+		for _, l := range []string{g.near, g.outer, g.enum.name} {
+			if l != "" {
+				labels[l] = true
+			}
 		}
 	}
 	for i := range tables {
@@ -37,23 +41,187 @@ func mergeLabelled(tables []model.Table, near map[int]string) []model.Table {
 	out := tables[:0:0]
 	for i := 0; i < len(tables); {
 		j := i + 1
-		for j < len(tables) && sameComparison(&tables[i], &tables[j], near, labels) {
+		for j < len(tables) && similarBlocks(&tables[j-1], &tables[j], gaps, labels) {
 			j++
 		}
-		if j-i >= 2 {
-			out = append(out, mergeBlocks(tables[i:j], runLabels(tables[i:j], near), labels))
-			i = j
+		if merged, n := mergeRun(tables[i:j], gaps, labels); n >= 2 {
+			out = append(out, merged)
+			i += n
 			continue
 		}
-		if merged, n := mergeSections(tables[i:], near, labels); n > 0 {
+		if merged, n := mergeSections(tables[i:], gaps, labels); n > 0 {
 			out = append(out, merged...)
 			i += n
 			continue
 		}
 		out = append(out, tables[i])
-		i = j
+		i++
 	}
 	return out
+}
+
+// runReading is one way to name the blocks of a run: a label per block,
+// and, where the run is made of sections that each repeat the same inner
+// labels ("bs 4k" ... "bs 32k" under "Without the patch:", again under
+// "With the patch:"), the inner label that joins each block's cases.
+type runReading struct {
+	names, cases []string
+}
+
+// mergeRun merges the longest prefix of a run of blocks of the same cases
+// that one reading names, and returns the merged table and how many
+// blocks it took (below 2: none). The readings, each over as many blocks
+// as its labels tell apart (present and all different), are: the label
+// lines right above the blocks; the kernels or sides their headings name;
+// an enumeration ("1.-", "2.-"); the setting a command above each run
+// made; and sections that repeat the same label lines under a label of
+// their own. The reading over the most blocks wins, the earlier of the
+// list on a tie.
+func mergeRun(ts []model.Table, gaps map[int]blockGap, labels map[string]bool) (model.Table, int) {
+	if len(ts) < 2 {
+		return model.Table{}, 0
+	}
+	var best runReading
+	take := func(r runReading) {
+		if len(r.names) > len(best.names) {
+			best = r
+		}
+	}
+	named := 0 // near labels only for blocks whose rows are named cases: per-second samples do not correspond across runs
+	for named < len(ts) && namedRows(&ts[named]) {
+		named++
+	}
+	take(runReading{names: distinctPrefix(len(ts[:named]), func(k int) string { return gaps[ts[k].StartLine].near })})
+	take(runReading{names: distinctPrefix(len(ts), func(k int) string { return blockLabel(&ts[k]) })})
+	take(runReading{names: enumPrefix(ts, gaps)})
+	take(runReading{names: settingPrefix(ts, gaps)})
+	take(sectionReading(ts[:named], gaps))
+	if len(best.names) < 2 {
+		return model.Table{}, 0
+	}
+	return mergeBlocks(ts[:len(best.names)], best, labels), len(best.names)
+}
+
+// distinctPrefix returns the labels label(k) of the first blocks, up to
+// the first that is missing or repeats an earlier one.
+func distinctPrefix(n int, label func(int) string) []string {
+	var out []string
+	for k := 0; k < n; k++ {
+		l := label(k)
+		if l == "" || containsString(out, l) {
+			break
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// enumPrefix names the first blocks by the enumerated items in their
+// gaps: one style, numbers rising.
+func enumPrefix(ts []model.Table, gaps map[int]blockGap) []string {
+	var out []string
+	var last enumLabel
+	for k := range ts {
+		e := gaps[ts[k].StartLine].enum
+		if e.name == "" || k > 0 && (e.style != last.style || e.n <= last.n) || containsString(out, e.name) {
+			break
+		}
+		out, last = append(out, e.name), e
+	}
+	return out
+}
+
+// settingPrefix names the first blocks by the settings their commands
+// made: one tunable, values that differ.
+func settingPrefix(ts []model.Table, gaps map[int]blockGap) []string {
+	var out []string
+	name := ""
+	for k := range ts {
+		set := gaps[ts[k].StartLine].setting
+		n, _, _ := strings.Cut(set, "=")
+		if set == "" || k > 0 && n != name || containsString(out, set) {
+			break
+		}
+		out, name = append(out, set), n
+	}
+	return out
+}
+
+// sectionReading reads a run as sections: the label lines right above
+// the blocks repeat with a period p ("bs 4k" "bs 8k" "bs 4k" "bs 8k", or
+// the same "read / write:" over each), and the first block of each section
+// has a section label above its own that differs from every other
+// section's. The section labels are the variants; with p > 1 the inner
+// labels name the cases, and with p = 1 the repeated label is a heading
+// the sections share.
+func sectionReading(ts []model.Table, gaps map[int]blockGap) runReading {
+	var best runReading
+	for p := 1; 2*p <= len(ts); p++ {
+		var r runReading
+		for start := 0; start+p <= len(ts); start += p {
+			outer := gaps[ts[start].StartLine].outer
+			ok := outer != "" && !containsString(r.names, outer)
+			for k := 0; k < p && ok; k++ {
+				near := gaps[ts[start+k].StartLine].near
+				ok = near != "" && near == gaps[ts[k].StartLine].near && (k == 0 || gaps[ts[start+k].StartLine].outer == "")
+			}
+			if !ok {
+				break
+			}
+			for k := 0; k < p; k++ {
+				r.names = append(r.names, outer)
+				if p > 1 {
+					r.cases = append(r.cases, gaps[ts[start+k].StartLine].near)
+				}
+			}
+		}
+		if len(r.names) >= 2*p && len(r.names) > len(best.names) {
+			best = r
+		}
+	}
+	return best
+}
+
+// similarBlocks reports whether b may be another block of the comparison a
+// belongs to: same quote depth and format, neither names variants of its
+// own, no discussion between them, the headings above them agree, and
+// they hold mostly the same cases and fields. labels are the block labels
+// of the message: a heading that is one is no section both blocks sit in.
+func similarBlocks(a, b *model.Table, gaps map[int]blockGap, labels map[string]bool) bool {
+	if a.QuoteDepth != b.QuoteDepth || len(a.Variants) > 0 || len(b.Variants) > 0 || a.Format != b.Format {
+		return false
+	}
+	ga, gb := gaps[a.StartLine], gaps[b.StartLine]
+	if gb.talk {
+		return false
+	}
+	if ea, eb := ga.enum, gb.enum; ea.name != "" && eb.style == ea.style && eb.n == ea.n+1 {
+		// items of one enumeration are siblings, whatever headings their
+		// notes hold between them ("2.- ..." / "Evidences:" / "3.- ...")
+		return sameKeys(a, b)
+	}
+	return sameCases(a, b, labels)
+}
+
+// sameCases reports whether the headings above a and b agree and they
+// hold mostly the same cases and fields.
+func sameCases(a, b *model.Table, labels map[string]bool) bool {
+	if ob := outerContext(b, labels); len(ob) > 0 && !equalStrings(outerContext(a, labels), ob) {
+		return false // a later block's walk may end at its own label: no headings of its own
+	}
+	return sameKeys(a, b)
+}
+
+// sameKeys reports whether a and b hold mostly the same cases and fields.
+func sameKeys(a, b *model.Table) bool {
+	ka, kb := cellKeys(a), cellKeys(b)
+	shared := 0
+	for k := range ka {
+		if kb[k] {
+			shared++
+		}
+	}
+	return shared*2 > len(ka) && shared*2 > len(kb)
 }
 
 // mergeSections merges labelled sections that each hold several tables
@@ -63,15 +231,15 @@ func mergeLabelled(tables []model.Table, near map[int]string) []model.Table {
 // k of every section another block of table k of the first. It returns
 // one table per position and how many tables it used; 0 when ts does not
 // start such sections.
-func mergeSections(ts []model.Table, near map[int]string, labels map[string]bool) ([]model.Table, int) {
+func mergeSections(ts []model.Table, gaps map[int]blockGap, labels map[string]bool) ([]model.Table, int) {
 	// a section's label heads the tables under it up to the next label
 	eff := make([]string, len(ts))
 	for k := range ts {
-		if eff[k] = blockOrNearLabel(&ts[k], near); eff[k] == "" && k > 0 && ts[k].QuoteDepth == ts[k-1].QuoteDepth {
+		if eff[k] = blockOrNearLabel(&ts[k], gaps); eff[k] == "" && k > 0 && ts[k].QuoteDepth == ts[k-1].QuoteDepth {
 			eff[k] = eff[k-1]
 		}
 	}
-	label := blockOrNearLabel(&ts[0], near)
+	label := blockOrNearLabel(&ts[0], gaps)
 	n := 1
 	for n < len(ts) && label != "" && eff[n] == label {
 		n++
@@ -81,11 +249,12 @@ func mergeSections(ts []model.Table, near map[int]string, labels map[string]bool
 	}
 	sections := 1
 	for start := n; start+n <= len(ts); start += n {
-		next := blockOrNearLabel(&ts[start], near)
+		next := blockOrNearLabel(&ts[start], gaps)
 		same := next != "" && next != label
 		for k := 0; k < n && same; k++ {
 			a, b := &ts[k], &ts[start+k]
-			same = eff[start+k] == next && namedRows(a) && namedRows(b) && sameBlocks(a, b, label, next, labels)
+			same = eff[start+k] == next && namedRows(a) && namedRows(b) && a.QuoteDepth == b.QuoteDepth &&
+				len(a.Variants) == 0 && len(b.Variants) == 0 && a.Format == b.Format && sameCases(a, b, labels)
 		}
 		if !same {
 			break
@@ -103,66 +272,9 @@ func mergeSections(ts []model.Table, near map[int]string, labels map[string]bool
 			blocks = append(blocks, ts[s*n+k])
 			names = append(names, eff[s*n])
 		}
-		out = append(out, mergeBlocks(blocks, names, labels))
+		out = append(out, mergeBlocks(blocks, runReading{names: names}, labels))
 	}
 	return out, n * sections
-}
-
-// sameComparison reports whether b is another labelled block of the
-// comparison that a starts: same quote depth, neither names variants of
-// its own, both sit under a label that names a kernel or a side of a
-// before/after comparison, or right under a label line of their own whose
-// rows are named cases (per-second samples do not correspond across runs),
-// the labels differ, the headings above them agree, and they hold mostly
-// the same cases and fields. labels are the block labels of the message:
-// a heading that is one is no section both blocks sit in.
-func sameComparison(a, b *model.Table, near map[int]string, labels map[string]bool) bool {
-	la, lb := blockLabel(a), blockLabel(b)
-	if la == "" || lb == "" {
-		la, lb = near[a.StartLine], near[b.StartLine]
-		if !namedRows(a) || !namedRows(b) {
-			return false
-		}
-	}
-	return sameBlocks(a, b, la, lb, labels)
-}
-
-// sameBlocks reports whether a and b, labelled la and lb, are blocks of
-// one comparison (see sameComparison).
-func sameBlocks(a, b *model.Table, la, lb string, labels map[string]bool) bool {
-	if a.QuoteDepth != b.QuoteDepth || len(a.Variants) > 0 || len(b.Variants) > 0 || a.Format != b.Format {
-		return false
-	}
-	if la == "" || lb == "" || la == lb {
-		return false
-	}
-	if ob := outerContext(b, labels); len(ob) > 0 && !equalStrings(outerContext(a, labels), ob) {
-		return false // a later block's walk may end at its own label: no headings of its own
-	}
-	ka, kb := cellKeys(a), cellKeys(b)
-	shared := 0
-	for k := range ka {
-		if kb[k] {
-			shared++
-		}
-	}
-	return shared*2 > len(ka) && shared*2 > len(kb)
-}
-
-// runLabels are the labels of a run of blocks sameComparison joined: the
-// kernels or sides their headings name when every block has one, else
-// the label lines right above them.
-func runLabels(ts []model.Table, near map[int]string) []string {
-	out := make([]string, len(ts))
-	for k := range ts {
-		if out[k] = blockLabel(&ts[k]); out[k] == "" {
-			for k := range ts {
-				out[k] = near[ts[k].StartLine]
-			}
-			return out
-		}
-	}
-	return out
 }
 
 // namedRows reports whether every row of t has a case: rows that can
@@ -181,17 +293,26 @@ func namedRows(t *model.Table) bool {
 // block below as a variant: a short line of words that no table holds and
 // that ends no sentence ("# eram0 (current dm-crypt)", "[before]",
 // "Interrupts,", "--- Kernel: 6.1 ---", "**Patched**", "1) After the
-// series:"). "" when there is none.
+// series:"), or a sentence ending in ':' that names a side of a
+// comparison ("On the test box, fio reports this with the patch:"). ""
+// when there is none.
 //
 // The command that ran the block may stand between the label and the
 // block ("Raw IO on the second SSD" / "fio --rw=randwrite ..." /
 // "-name=t1"): up to three command lines are passed over, and a block
 // with no label above its command is labelled by none.
 func (s *segment) nearLabel(i int) string {
+	l, _ := s.nearLabelAt(i)
+	return l
+}
+
+// nearLabelAt is nearLabel with the index of the label's line (its first
+// line, for a sentence), -1 when there is none.
+func (s *segment) nearLabelAt(i int) (string, int) {
 	cmds := 0
 	for j, blanks := i-1, 0; j >= 0 && blanks <= 1; j-- {
 		if s.covered != nil && s.covered[j] {
-			return ""
+			return "", -1
 		}
 		text := strings.TrimSpace(s.lines[j].Text)
 		if text == "" {
@@ -200,13 +321,68 @@ func (s *segment) nearLabel(i int) string {
 		}
 		if commandLine(text) || optionLine(text) {
 			if cmds++; cmds > 3 {
-				return ""
+				return "", -1
 			}
 			continue
 		}
-		return cleanLabel(text)
+		if top, sentence := s.sentenceAbove(j); top < j || isProse(text) {
+			if head, _, ok := strings.Cut(sentence, ","); ok && labelOf(head) != "" {
+				return labelOf(head), top // "With the patch reverted, the numbers go back to:"
+			}
+			if strings.HasSuffix(text, ":") && sideMentioned(sentence) {
+				return strings.TrimSuffix(sentence, ":"), top
+			}
+			if top < j {
+				return "", -1 // the end of a sentence, no label
+			}
+		}
+		return cleanLabel(text), j
 	}
-	return ""
+	return "", -1
+}
+
+// sentenceAbove joins line j of the segment with the lines above it up to
+// a blank line, a table or a line that ends a sentence: the sentence line
+// j ends, and the index of its first line.
+func (s *segment) sentenceAbove(j int) (int, string) {
+	top := j
+	for top > 0 && j-top < 3 {
+		prev := strings.TrimSpace(s.lines[top-1].Text)
+		if prev == "" || s.covered != nil && s.covered[top-1] || sentenceEnd(prev) || strings.HasSuffix(prev, ":") || !isProse(prev) && len(strings.Fields(prev)) < 4 {
+			break
+		}
+		top--
+	}
+	parts := make([]string, 0, j-top+1)
+	for k := top; k <= j; k++ {
+		parts = append(parts, strings.TrimSpace(s.lines[k].Text))
+	}
+	return top, strings.Join(parts, " ")
+}
+
+// sideMentioned reports whether a sentence names a side of a comparison:
+// with or without a patch or series, before or after it, a kernel
+// version.
+func sideMentioned(sentence string) bool {
+	words := strings.Fields(strings.ToLower(sentence))
+	if len(words) > 30 {
+		return false
+	}
+	for k, w := range words {
+		w = strings.Trim(w, "()[],:;.*")
+		switch w {
+		case "before", "after", "patched", "unpatched", "baseline", "vanilla", "reverted":
+			return true
+		case "with", "without", "w/", "w/o":
+			if k+2 < len(words) && strings.Trim(words[k+2], ",:.") == "patch" || k+1 < len(words) && strings.Trim(words[k+1], ",:.") == "patch" {
+				return true
+			}
+		}
+		if kernelName(w) && !refName(w) {
+			return true
+		}
+	}
+	return false
 }
 
 // commandLine reports whether a line shows a command with its options;
@@ -238,6 +414,7 @@ func cleanLabel(text string) string {
 	if head, _, ok := strings.Cut(text, ","); ok && labelOf(head) != "" {
 		return labelOf(head) // "Before change, the latency is:"
 	}
+	text = stripRemark(strings.TrimRight(text, ":, \t"))
 	if len(text) > 80 || strings.HasSuffix(text, ".") || strings.Contains(text, "|") {
 		return ""
 	}
@@ -245,8 +422,8 @@ func cleanLabel(text string) string {
 	if len(h) > 2 && h[0] == '[' && h[len(h)-1] == ']' {
 		h = strings.TrimSpace(h[1 : len(h)-1])
 	}
-	if k := strings.IndexAny(h, ".)"); k > 0 && k <= 2 && allDigits(h[:k]) && k+1 < len(h) && h[k+1] == ' ' {
-		h = strings.TrimSpace(h[k+1:]) // "1) Before ...", "2. After ..."
+	if e, ok := enumerated(h); ok {
+		h = e.name // "1) Before ...", "2.- dd on the sync mount", "TEST 2: in-kernel client"
 	}
 	h = strings.TrimSpace(strings.TrimRight(h, ":,*"))
 	if l := labelOf(h); l != "" {
@@ -274,15 +451,30 @@ func runWord(w string) bool {
 	return false
 }
 
-// digitRuns counts the runs of digits in s.
+// digitRuns counts the runs of digits in s, but for those of commit ids
+// ("1a2b3c4d5e6f" names a kernel, as a label may).
 func digitRuns(s string) int {
 	n := 0
-	for i := 0; i < len(s); i++ {
-		if isDigit(s[i]) && (i == 0 || !isDigit(s[i-1])) {
-			n++
+	for w := range strings.FieldsSeq(s) {
+		if commitID(strings.Trim(w, "()[],:")) {
+			continue
+		}
+		for i := 0; i < len(w); i++ {
+			if isDigit(w[i]) && (i == 0 || !isDigit(w[i-1])) {
+				n++
+			}
 		}
 	}
 	return n
+}
+
+// commitID reports whether a word is an abbreviated or full git commit
+// id: 7 to 40 hexadecimal digits, letters and digits mixed.
+func commitID(w string) bool {
+	if len(w) < 7 || len(w) > 40 || strings.Trim(w, "0123456789abcdef") != "" {
+		return false
+	}
+	return strings.Trim(w, "0123456789") != "" && strings.Trim(w, "abcdef") != ""
 }
 
 // labelPrefixes introduce a block's kernel or configuration:
@@ -390,21 +582,27 @@ func cellKeys(t *model.Table) map[string]bool {
 }
 
 // mergeBlocks makes one table of labelled blocks: their rows in order,
-// each cell given its block's label (names, by block) as variant.
-func mergeBlocks(ts []model.Table, names []string, labels map[string]bool) model.Table {
+// each cell given its block's label (r.names, by block) as variant, and
+// each row's case joined to its block's inner label where r names cases.
+func mergeBlocks(ts []model.Table, r runReading, labels map[string]bool) model.Table {
 	out := ts[0]
 	out.Context = outerContext(&ts[0], labels)
 	out.Rows = nil
 	out.Variants = nil
 	for k, t := range ts {
-		label := names[k]
-		out.Variants = append(out.Variants, label)
-		for _, r := range t.Rows {
-			r.Cells = append([]model.Cell(nil), r.Cells...)
-			for k := range r.Cells {
-				r.Cells[k].Variant = label
+		label := r.names[k]
+		if !containsString(out.Variants, label) {
+			out.Variants = append(out.Variants, label)
+		}
+		for _, row := range t.Rows {
+			row.Cells = append([]model.Cell(nil), row.Cells...)
+			for c := range row.Cells {
+				row.Cells[c].Variant = label
 			}
-			out.Rows = append(out.Rows, r)
+			if k < len(r.cases) {
+				row.Case = strings.TrimSpace(r.cases[k] + " " + row.Case)
+			}
+			out.Rows = append(out.Rows, row)
 		}
 		out.EndLine = t.EndLine
 	}
@@ -415,13 +613,13 @@ func mergeBlocks(ts []model.Table, names []string, labels map[string]bool) model
 	return out
 }
 
-// blockOrNearLabel is the label sameComparison went by: the kernel or
-// side the headings name, else the label line right above.
-func blockOrNearLabel(t *model.Table, near map[int]string) string {
+// blockOrNearLabel is the label a section goes by: the kernel or side
+// the headings name, else the label line right above.
+func blockOrNearLabel(t *model.Table, gaps map[int]blockGap) string {
 	if l := blockLabel(t); l != "" {
 		return l
 	}
-	return near[t.StartLine]
+	return gaps[t.StartLine].near
 }
 
 // outerContext is a labelled block's context without the block labels

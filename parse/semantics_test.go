@@ -401,7 +401,7 @@ func TestMergeNearLabels(t *testing.T) {
 		}
 		return tb
 	}
-	near := map[int]string{10: "ramdisk", 20: "crypt (old path)", 30: "crypt (new path)"}
+	near := map[int]blockGap{10: {near: "ramdisk"}, 20: {near: "crypt (old path)"}, 30: {near: "crypt (new path)"}}
 	got := mergeLabelled([]model.Table{mk(10, "copied"), mk(20, "copied"), mk(30, "copied")}, near)
 	if assert.Len(t, got, 1) {
 		assert.Equal(t, []string{"ramdisk", "crypt (old path)", "crypt (new path)"}, got[0].Variants)
