@@ -180,6 +180,7 @@ func readSegments(segs []*segment, explain bool, done func(*segment)) ([]model.T
 	}
 	sort.SliceStable(tables, func(i, j int) bool { return tables[i].StartLine < tables[j].StartLine })
 	tables = dropListings(tables)
+	splitLabelPrefixes(tables)
 	tables = mergeLabelled(tables, gaps)
 	orientByEarlier(tables)
 	return tables, cands
