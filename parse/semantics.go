@@ -319,7 +319,7 @@ func (s *segment) nearLabelAt(i int) (string, int) {
 			blanks++
 			continue
 		}
-		if commandLine(text) || optionLine(text) {
+		if commandLine(text) || optionLine(text) || !strings.HasPrefix(text, "#") && assignments(text) {
 			if cmds++; cmds > 3 {
 				return "", -1
 			}
@@ -429,7 +429,10 @@ func cleanLabel(text string) string {
 	if l := labelOf(h); l != "" {
 		return l
 	}
-	if k := strings.Index(h, ": "); k > 0 {
+	if head, _, ok := strings.Cut(h, ": "); ok {
+		if l := labelOf(head); l != "" {
+			return l // "with patch: read throughput 39 MB/s": the side, then what was seen
+		}
 		return "" // "Total bandwidth: 0.95 Gbits/sec", "ls: cannot access ...": a line of output, no label
 	}
 	words := strings.Fields(h)
@@ -469,9 +472,10 @@ func digitRuns(s string) int {
 }
 
 // commitID reports whether a word is an abbreviated or full git commit
-// id: 7 to 40 hexadecimal digits, letters and digits mixed.
+// id: 7 to 15 or 40 hexadecimal digits, letters and digits mixed. 8 and
+// 16 digits are a 32 or 64 bit word of a dump ("ffff888109760900").
 func commitID(w string) bool {
-	if len(w) < 7 || len(w) > 40 || strings.Trim(w, "0123456789abcdef") != "" {
+	if n := len(w); n < 7 || n > 15 && n != 40 || n == 8 || strings.Trim(w, "0123456789abcdef") != "" {
 		return false
 	}
 	return strings.Trim(w, "0123456789") != "" && strings.Trim(w, "abcdef") != ""
@@ -727,15 +731,15 @@ func rowsAreKernels(labels, titles []string) bool {
 }
 
 // kernelName reports whether a label names a kernel build: a version
-// ("9.1-rc3", "v6.10", "6.14-rc5+") or a reference word ("base",
-// "patched", "Baseline:").
+// ("9.1-rc3", "v6.10", "6.14-rc5+"), a commit id or a reference word
+// ("base", "patched", "Baseline:").
 func kernelName(s string) bool {
 	s = strings.TrimSuffix(strings.TrimSpace(s), ":")
 	if s == "" {
 		return false
 	}
-	if refName(s) {
-		return true
+	if refName(s) || commitID(s) {
+		return true // a reference word, or the commit a kernel was built from ("08605b27815e")
 	}
 	first := s // the first word, without strings.Fields' slice on ASCII
 	if !ascii(s) {
