@@ -406,6 +406,7 @@ func (g *grid) table(b *Block, bd body) model.Table {
 			}
 		}
 	}
+	g.inheritVariants(means) // a change column of a variant is no second column of the same
 	if ambiguous(means) {
 		return model.Table{}
 	}
@@ -429,7 +430,6 @@ func (g *grid) table(b *Block, bd body) model.Table {
 			}
 		}
 	}
-	g.inheritVariants(means)
 	bare := g.bareParens()
 	tupleNames := tupleHeading(b, bd.rows[0])
 	units := unitSet{}
@@ -623,8 +623,16 @@ func (g *grid) variantTitles(means []colMeaning) []string {
 
 // inheritVariants gives an untitled column, and a change column ("delta",
 // "%change"), the variant of the titled column on its left: "upstream"
-// over "2533  100.00%" covers both numbers.
+// over "2533  100.00%" covers both numbers. A change column beside the
+// reference of two variants ("With Patch | Without Patch | % Change")
+// compares the other one with it, and is the other's.
 func (g *grid) inheritVariants(means []colMeaning) {
+	var titled []string
+	for _, m := range means {
+		if m.variant != "" && !containsString(titled, m.variant) {
+			titled = append(titled, m.variant)
+		}
+	}
 	last := ""
 	for j := range means {
 		switch {
@@ -632,7 +640,7 @@ func (g *grid) inheritVariants(means []colMeaning) {
 			means[j].variant = last
 			means[j].field = untitledField(g, j)
 		case means[j].variant == "" && means[j].field == "pct" && last != "":
-			means[j].variant = last
+			means[j].variant = changeOwner(titled, last)
 		case means[j].variant != "":
 			last = means[j].variant
 		}

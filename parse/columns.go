@@ -90,6 +90,9 @@ func statField(title string) (string, bool) {
 	if f, ok := statFields[low]; ok {
 		return f, true
 	}
+	if changeWord(strings.Trim(low, "%()[] ")) && strings.Contains(low, "%") {
+		return "pct", true // "% Change", "diff (%)", "delta [%]"
+	}
 	if strings.HasPrefix(low, "vs ") || strings.HasPrefix(low, "vs. ") {
 		return "pct", true
 	}
@@ -97,6 +100,15 @@ func statField(title string) (string, bool) {
 		return p, true
 	}
 	return "", false
+}
+
+// changeWord reports whether a title names a relative change.
+func changeWord(w string) bool {
+	switch w {
+	case "change", "diff", "delta", "improvement", "gain", "difference":
+		return true
+	}
+	return false
 }
 
 // percentileName reads "90th", "99.9th", "p99", "99%" as a percentile field.
@@ -699,15 +711,35 @@ func withBareParens(s slot, field string) slot {
 // before it: "before  after  delta" compares after with before, so its
 // delta is after's pct.
 func changeColumns(variants, fields []string) {
+	var titled []string
+	for j, v := range variants {
+		if v != "" && fields[j] == "value" && !containsString(titled, v) {
+			titled = append(titled, v)
+		}
+	}
 	last := ""
 	for j := range fields {
 		switch {
 		case variants[j] != "" && fields[j] == "value":
 			last = variants[j]
 		case variants[j] == "" && fields[j] == "pct" && last != "":
-			variants[j] = last
+			variants[j] = changeOwner(titled, last)
 		}
 	}
+}
+
+// changeOwner returns the variant a change column belongs to: that of the
+// titled column on its left (last), but the other of two variants when
+// last is their reference: "With Patch | Without Patch | % Change"
+// compares the patch with its absence.
+func changeOwner(titled []string, last string) string {
+	if len(titled) != 2 || pickBaseline(titled, false) != last {
+		return last
+	}
+	if titled[0] == last {
+		return titled[1]
+	}
+	return titled[0]
 }
 
 // rowHeads are label-column titles that say the rows are the compared

@@ -281,3 +281,38 @@ func TestRowsAreVariants(t *testing.T) {
 	assert.False(t, rowsAreVariants("Test", []string{"without-f4", "with-f4"}, []string{"Mean"}, []string{"mean"}))
 	assert.False(t, rowsAreVariants("Row\\Col", []string{"tip", "v1"}, []string{"tip", "v1"}, []string{"value", "value"}))
 }
+
+func TestChangeColumnOwner(t *testing.T) {
+	checkLabelled(t, []labelledCase{{
+		name: "a change column beside the reference belongs to the other variant (pipes)",
+		text: `syscall cost, usec/op:
+
+| Test            | With Fix   | Without Fix   | % Change |
+| --------------- | ---------- | ------------- | -------- |
+| getuid usec/op  | 0.301200   | 0.305100      | -1.28%   |
+| clone usec/op   | 611.400    | 598.200       | +2.21%   |
+`,
+		variants: [][]string{{"With Fix", "Without Fix"}},
+		cells:    map[string][2]string{"-1.28": {"getuid usec/op", "With Fix"}, "598.200": {"clone usec/op", "Without Fix"}},
+	}, {
+		name: "the same laid out with blanks",
+		text: `Build times in seconds:
+
+test            patched    vanilla    diff (%)
+defconfig        301.20     305.10      -1.28
+allmodconfig     911.40     898.20      +1.47
+`,
+		variants: [][]string{{"patched", "vanilla"}},
+		cells:    map[string][2]string{"1.47": {"allmodconfig", "patched"}},
+	}, {
+		name: "with more than two variants each change follows its own column",
+		text: `Throughput in ops/s:
+
+load    base    new-a   delta    new-b   delta
+1       1000    1100    +10%     1200    +20%
+8       8000    8400    +5%      8800    +10%
+`,
+		variants: [][]string{{"base", "new-a", "new-b"}},
+		cells:    map[string][2]string{"20": {"1", "new-b"}, "5": {"8", "new-a"}},
+	}})
+}
