@@ -15,6 +15,7 @@ type labelledCase struct {
 	text     string
 	variants [][]string
 	cells    map[string][2]string // value -> case, variant
+	fields   map[string]string    // value -> field, where it matters
 }
 
 func checkLabelled(t *testing.T, cases []labelledCase) {
@@ -27,26 +28,33 @@ func checkLabelled(t *testing.T, cases []labelledCase) {
 		}
 		assert.Equal(t, tc.variants, got, tc.name)
 		for value, want := range tc.cells {
-			c, ok := findCell(tables, value)
+			c, _, ok := findCell(tables, value)
 			if assert.True(t, ok, "%s: no record of %s", tc.name, value) {
 				assert.Equal(t, want, c, "%s: %s", tc.name, value)
+			}
+		}
+		for value, want := range tc.fields {
+			_, f, ok := findCell(tables, value)
+			if assert.True(t, ok, "%s: no record of %s", tc.name, value) {
+				assert.Equal(t, want, f, "%s: field of %s", tc.name, value)
 			}
 		}
 	}
 }
 
-// findCell returns the case and variant of the first record of value.
-func findCell(tables []model.Table, value string) ([2]string, bool) {
+// findCell returns the case and variant, and the field, of the first
+// record of value.
+func findCell(tables []model.Table, value string) ([2]string, string, bool) {
 	for _, tb := range tables {
 		for _, r := range tb.Rows {
 			for _, c := range r.Cells {
 				if string(c.Value) == value {
-					return [2]string{r.Case, c.Variant}, true
+					return [2]string{r.Case, c.Variant}, c.Field, true
 				}
 			}
 		}
 	}
-	return [2]string{}, false
+	return [2]string{}, "", false
 }
 
 func TestGapLabels(t *testing.T) {

@@ -410,23 +410,38 @@ func (g *grid) table(b *Block, bd body) model.Table {
 	if ambiguous(means) {
 		return model.Table{}
 	}
-	kernelRows := rowsAreKernels(g.labels, g.titles)
+	slots := g.slotRows()
+	kernelRows := rowsAreKernels(g.labels, g.titles) || referenceRow(g.labels, slots) && pickBaseline(g.titles, false) == ""
 	key := -1
 	if kernelRows {
 		key = groupKey(g, bd)
 	}
 	// over kernel rows, a group of columns titled by a number (a queue
-	// depth, a size: "IOdepth 8 | 16" over "KIOPS BW") is the case of
-	// the cells under it
+	// depth, a size: "IOdepth 8 | 16" over "KIOPS BW") or over a
+	// statistic ("small" over "mean stdev") is the case of the cells
+	// under it, and a column of changes against the reference row is the
+	// change of what its title names
 	caseOf := make([]string, len(g.titles))
 	if kernelRows || g.metricColumns() {
 		// the columns say what is measured, the rows who or where
 		for j := range g.titles {
 			means[j] = colMeaning{field: g.metric(j)}
-			if fr := g.frags[j]; kernelRows && g.spread[j] && len(fr) == 2 {
-				if _, ok := ReadNumber(fr[0], CommaUnknown); ok {
+			if !kernelRows {
+				continue
+			}
+			fr := g.frags[j]
+			if g.spread[j] && len(fr) == 2 {
+				_, num := ReadNumber(fr[0], CommaUnknown)
+				if st, stat := statName(fr[1]); num || stat {
 					caseOf[j], means[j].field = fr[0], metricField(fr[1])
+					if stat {
+						means[j].field = st
+					}
+					continue
 				}
+			}
+			if changeColumn(g.labels, slots, j) && g.titles[j] != "" {
+				caseOf[j], means[j].field = g.titles[j], "pct"
 			}
 		}
 	}
@@ -534,6 +549,23 @@ func (g *grid) table(b *Block, bd body) model.Table {
 		t.Unit = titleUnit(g.titles)
 	}
 	return t
+}
+
+// slotRows gives each row's cells as one slot each, missing where a cell
+// is empty or holds more than one number.
+func (g *grid) slotRows() [][]slot {
+	rows := make([][]slot, len(g.cells))
+	for i, row := range g.cells {
+		rows[i] = make([]slot, len(row))
+		for j, c := range row {
+			if c == nil || len(c.slots) != 1 {
+				rows[i][j] = slot{missing: true}
+				continue
+			}
+			rows[i][j] = c.slots[0]
+		}
+	}
+	return rows
 }
 
 // bareParens decides what the bracketed figures written without '%' or

@@ -439,6 +439,7 @@ type slot struct {
 	num        string
 	text       string // the number as written, when it differs from num
 	unit       string
+	percent    bool // a '%' follows the number, glued or not
 	extras     []extra
 	missing    bool
 	start, end int
@@ -462,12 +463,13 @@ func readSlot(ts []tok, i int, style CommaStyle) (slot, int, bool) {
 	if !ok || t.kind != tNum {
 		return slot{}, i, false
 	}
-	s := slot{num: v, unit: t.unit, start: t.start, end: t.end}
+	s := slot{num: v, unit: t.unit, start: t.start, end: t.end, percent: strings.HasSuffix(t.text, "%")}
 	if t.mult > 0 || t.unit != "" {
 		s.text = t.text
 	}
 	j := i + 1
 	if j < len(ts) && ts[j].kind == tPercent {
+		s.percent = true
 		j++
 	}
 	for n := 0; n < 3 && j < len(ts); n++ {
@@ -726,6 +728,52 @@ func changeColumns(variants, fields []string) {
 			variants[j] = changeOwner(titled, last)
 		}
 	}
+}
+
+// referenceRow reports whether a row is the reference the other rows are
+// measured against: a reference word for its label ("baseline",
+// "vanilla") and a zero change or a unit ratio among its numbers ("0.0%",
+// "100%", "1.00x"). Then the rows are the compared kernels, whatever the
+// columns hold. rows[i] holds the numbers of the row labelled labels[i].
+func referenceRow(labels []string, rows [][]slot) bool {
+	for i := range labels {
+		for j := range rows[i] {
+			if unitChange(labels, rows, i, j) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unitChange reports whether row i is labelled as a reference and its
+// number in column j is a zero change or a unit ratio.
+func unitChange(labels []string, rows [][]slot, i, j int) bool {
+	if i >= len(rows) || j >= len(rows[i]) || !refName(strings.TrimSuffix(labels[i], ":")) {
+		return false
+	}
+	s := rows[i][j]
+	if s.missing {
+		return false
+	}
+	v := model.Number(s.num).Float()
+	return s.percent && (v == 0 || v == 100) || s.unit == "x" && v == 1
+}
+
+// changeColumn reports whether column j of rows holds changes against the
+// reference row: percentages, the reference's a zero change or 100%.
+func changeColumn(labels []string, rows [][]slot, j int) bool {
+	ref := false
+	for i, r := range rows {
+		if j >= len(r) || r[j].missing {
+			continue
+		}
+		if !r[j].percent {
+			return false
+		}
+		ref = ref || unitChange(labels, rows, i, j)
+	}
+	return ref
 }
 
 // changeOwner returns the variant a change column belongs to: that of the

@@ -316,3 +316,57 @@ load    base    new-a   delta    new-b   delta
 		cells:    map[string][2]string{"20": {"1", "new-b"}, "5": {"8", "new-a"}},
 	}})
 }
+
+func TestReferenceRows(t *testing.T) {
+	checkLabelled(t, []labelledCase{{
+		name: "kernels as rows, changes against the reference row as cells",
+		text: `Build of the tree with -j16 (negative is faster):
+
+| kernel             | real-time | sys-time |
+|--------------------|-----------|----------|
+| baseline           |      0.0% |     0.0% |
+| bigpages           |     -4.0% |   -30.5% |
+| bigpages + batched |     -5.5% |   -33.0% |
+`,
+		variants: [][]string{{"baseline", "bigpages", "bigpages + batched"}},
+		cells:    map[string][2]string{"-30.5": {"sys-time", "bigpages"}, "-5.5": {"real-time", "bigpages + batched"}},
+		fields:   map[string]string{"-30.5": "pct"},
+	}, {
+		name: "the same laid out with blanks",
+		text: `Build of the tree with -j16 (negative is faster):
+
+kernel               real-time   sys-time
+baseline                  0.0%       0.0%
+bigpages                 -4.0%     -30.5%
+bigpages + batched       -5.5%     -33.0%
+`,
+		variants: [][]string{{"baseline", "bigpages", "bigpages + batched"}},
+		cells:    map[string][2]string{"-33.0": {"sys-time", "bigpages + batched"}},
+		fields:   map[string]string{"-33.0": "pct"},
+	}, {
+		name: "a spread in percent beside the values is no change",
+		text: `Random reads, geometric mean of five runs:
+
+           Bandwidth         IO-ops   Bandwidth
+           read (bytes/sec)  per sec  % Std.Deviation
+Baseline:  21300000000       20300    1.80%
+Patched:   25900000000       24700    0.20%
+`,
+		variants: [][]string{{"Baseline", "Patched"}},
+		cells:    map[string][2]string{"0.20": {"Patched", "Patched"}},
+		fields:   map[string]string{"0.20": "bandwidth_cv"},
+	}, {
+		name: "a reference row over grouped statistic columns",
+		text: `| CLONE          |        small           |        large           |
+| Test Box       |------------------------|------------------------|
+| (mapped)       |       mean |     stdev |       mean |     stdev |
+|----------------|------------|-----------|------------|-----------|
+| baseline       |       0.0% |      1.9% |       0.0% |      0.4% |
+| batched        |       5.1% |      1.2% |      -2.2% |      0.3% |
+| folded         |       3.3% |      1.6% |      -1.4% |      0.5% |
+`,
+		variants: [][]string{{"baseline", "batched", "folded"}},
+		cells:    map[string][2]string{"5.1": {"small", "batched"}, "-1.4": {"large", "folded"}},
+		fields:   map[string]string{"5.1": "mean", "0.5": "stddev"},
+	}})
+}

@@ -227,10 +227,21 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 			variants[j], fields[j] = "", metricField(titles[j])
 		}
 	}
-	byRow := vcol < 0 && rowsAreVariants(cols[0].name, labels, titles[1:], fields[1:])
+	byRow := vcol < 0 && (rowsAreVariants(cols[0].name, labels, titles[1:], fields[1:]) || referenceRow(labels, series) && pickBaseline(titles[1:], false) == "")
+	caseOf := make([]string, width) // by column: the case of its cells, "" for the row's
 	if byRow {
 		for j := 1; j < width; j++ {
 			variants[j], fields[j] = "", columnField(titles[j])
+			switch {
+			case cols[j].group != "":
+				// "order-0" over "mean | stdev": the group is what the
+				// cells under it measure, the title which statistic
+				caseOf[j], fields[j] = cols[j].group, columnField(cols[j].name)
+			case changeColumn(labels, series, j-1):
+				// changes against the reference row: what changed is
+				// the column's
+				caseOf[j], fields[j] = titles[j], "pct"
+			}
 		}
 		series = transpose(series)
 	} else {
@@ -248,6 +259,7 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 		line := b.Lines[gl.idx]
 		row := model.Row{Case: strings.TrimSuffix(gl.cells[0].text, ":"), Line: line.No, Offset: line.Offset}
 		row.Flags = rowMarkers(gl.trail)
+		var cellCases []string
 		for j := 1; j < width; j++ {
 			s, ok := cellSlot(gl.cells[j].toks, b.Comma)
 			if !ok {
@@ -272,10 +284,11 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 				if c.Variant != "" && !containsString(t.Variants, c.Variant) {
 					t.Variants = append(t.Variants, c.Variant)
 				}
+				cellCases = append(cellCases, caseOf[j])
 			}
 		}
 		if len(row.Cells) > 0 {
-			t.Rows = append(t.Rows, row)
+			t.Rows = append(t.Rows, splitByCase(row, cellCases)...)
 		}
 	}
 	if len(t.Rows) == 0 {
