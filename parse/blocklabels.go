@@ -32,6 +32,9 @@ type blockGap struct {
 	// talk is set when discussion stands in the gap, or when the gap
 	// reaches no table above within gapReach lines.
 	talk bool
+	// spaced is set when nothing but blank lines stands between the table
+	// and the one above: rows spaced apart, one block.
+	spaced bool
 }
 
 // gapReach bounds the text lines a gap is read over: a tool's preamble
@@ -84,6 +87,7 @@ func (s *segment) gapAbove(i int) blockGap {
 		}
 	}
 	g.talk = g.talk || !bounded
+	g.spaced = bounded && texts == 0
 	return g
 }
 
@@ -262,9 +266,13 @@ func smallNumber(s string) (int, bool) {
 
 // stripRemark drops a remark in brackets at the end of a label: words
 // about the variant, not its name ("wq max_active=8 (intended limit by
-// btrfs?)", "At commit 636b927e (\"workqueue: make ...\")"). A short
-// bracket stays: "(these patches)", "(v2)".
+// btrfs?)", "At commit 636b927e (\"workqueue: make ...\")"), also one
+// the end of the line cut off ("At commit 636b927e (\"workqueue:"). A
+// short bracket stays: "(these patches)", "(v2)".
 func stripRemark(h string) string {
+	if k := strings.LastIndexByte(h, '('); k > 0 && !strings.Contains(h[k:], ")") {
+		return strings.TrimSpace(h[:k]) // a remark cut off by the end of the line
+	}
 	if !strings.HasSuffix(h, ")") {
 		return h
 	}

@@ -175,6 +175,43 @@ dd if=/dev/zero of=f.out bs=1M oflag=direct count=800
 		variants: [][]string{{"dd to the plain mount", "dd to the sync mount", "dd to the sync mount with oflag=direct"}},
 		cells:    map[string][2]string{"7.2": {"copied", "dd to the sync mount"}},
 	}, {
+		name: "bullet labels whose remarks the mailer wrapped, over wrapped tool lines",
+		text: `More specifically, the same load on the commit and its parent.
+
+- At commit 1a2b3c4d5e6f ("blk: make queues per node and count them
+again")
+  WRITE: bw=1100MiB/s (1153MB/s), 1100MiB/s-1100MiB/s
+(1153MB/s-1153MB/s), io=320GiB (344GB), run=297000-297000msec
+- At its parent 0f9e8d7c6b ("blk: count requests when they complete
+on every cpu")
+  WRITE: bw=1700MiB/s (1783MB/s), 1700MiB/s-1700MiB/s
+(1783MB/s-1783MB/s), io=490GiB (526GB), run=295000-295000msec
+`,
+		variants: [][]string{{"At commit 1a2b3c4d5e6f", "At its parent 0f9e8d7c6b"}},
+		cells:    map[string][2]string{"1700": {"WRITE", "At its parent 0f9e8d7c6b"}},
+	}, {
+		name: "rows of each run spaced apart by blank lines",
+		text: `===== Test box =====
+# cat /sys/block/vdb/queue/nr_requests
+64
+
+# for i in 1 2 ; do dd if=/mnt/big of=/dev/null bs=1M 2>&1
+| grep copied ; done
+2147483648 bytes (2.1 GB, 2.0 GiB) copied, 9.1 s, 236 MB/s
+
+2147483648 bytes (2.1 GB, 2.0 GiB) copied, 9.3 s, 231 MB/s
+
+# echo 512 > /sys/block/vdb/queue/nr_requests
+
+# for i in 1 2 ; do dd if=/mnt/big of=/dev/null bs=1M 2>&1
+| grep copied ; done
+2147483648 bytes (2.1 GB, 2.0 GiB) copied, 6.0 s, 358 MB/s
+
+2147483648 bytes (2.1 GB, 2.0 GiB) copied, 6.2 s, 346 MB/s
+`,
+		variants: [][]string{{"nr_requests=64", "nr_requests=512"}},
+		cells:    map[string][2]string{"9.3": {"copied", "nr_requests=64"}, "6.2": {"copied", "nr_requests=512"}},
+	}, {
 		name: "a setting each run's command made",
 		text: `===== Test box =====
 # cat /sys/block/vdb/queue/nr_requests
@@ -282,6 +319,7 @@ func TestStripRemark(t *testing.T) {
 		"Stock + helper()":                                  "Stock + helper()",
 		"(only a remark in brackets with words)":            "(only a remark in brackets with words)",
 		"mainline (v9.1, with the usual debug options off)": "mainline",
+		`At its parent 0f9e8d7c6b ("blk: count`:             "At its parent 0f9e8d7c6b",
 	} {
 		assert.Equal(t, want, stripRemark(in), in)
 	}

@@ -203,10 +203,22 @@ func headingOf(text, prev, next string) (heading, bool) {
 	case strings.HasSuffix(text, ":") && len(words) <= 4 && !strings.Contains(strings.TrimSuffix(text, ":"), ":") && startsLine(prev) && !continuesSentence(words[0]):
 		return heading{text: strings.TrimSuffix(text, ":"), style: "colon"}, true
 	case len(words) <= 4 && len(text) <= 40 && !sentenceEnd(text) && !strings.HasSuffix(text, ",") &&
-		!strings.Contains(text, ":") && numberTokens(text) <= 1 && standsAlone(prev):
+		!strings.Contains(text, ":") && numberTokens(text) <= 1 && standsAlone(prev) && namesSomething(words):
 		return heading{text: text, style: "bare"}, true
 	}
 	return heading{}, false
+}
+
+// namesSomething reports whether some word starts with a letter: a title names
+// something, while "(77.1MB/s-91.5MB/s)", the tail of a wrapped line of
+// figures, does not.
+func namesSomething(words []string) bool {
+	for _, w := range words {
+		if r, _ := utf8.DecodeRuneInString(strings.TrimLeft(w, "([{<\"'")); unicode.IsLetter(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // bannerHeading splits "<bench> - <config>" banners: a one-word first part

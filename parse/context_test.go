@@ -30,6 +30,7 @@ func TestHeadingOf(t *testing.T) {
 		{"Socket Socket  Message  Elapsed", "Recv   Send    Send", "", heading{}, false},
 		{"- base: 6.2.0-rc1 sched/core", "", "", heading{}, false},
 		{"| 19 | 52.00 |", "", "", heading{}, false},
+		{"(75.3MB/s-82.8MB/s)", "", "", heading{}, false}, // the tail of a wrapped line of figures
 	}
 	for _, c := range cases {
 		got, ok := headingOf(c.text, c.prev, c.next)

@@ -3,6 +3,8 @@ package parse
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/lkmlbench/lkmlbench/model"
 )
@@ -70,15 +72,25 @@ type runReading struct {
 
 // mergeRun merges the longest prefix of a run of blocks of the same cases
 // that one reading names, and returns the merged table and how many
-// blocks it took (below 2: none). The readings, each over as many blocks
-// as its labels tell apart (present and all different), are: the label
-// lines right above the blocks; the kernels or sides their headings name;
-// an enumeration ("1.-", "2.-"); the setting a command above each run
-// made; and sections that repeat the same label lines under a label of
-// their own. The reading over the most blocks wins, the earlier of the
-// list on a tie.
+// blocks it took (below 2: none). A block with nothing but blank lines
+// between it and the block above continues that block (rows a mailer or
+// the writer spaced apart) and takes its label. The readings, each over
+// as many blocks as its labels tell apart (present and all different),
+// are: the label lines right above the blocks; the kernels or sides their
+// headings name; an enumeration ("1.-", "2.-"); the setting a command
+// above each run made; and sections that repeat the same label lines
+// under a label of their own. The reading over the most blocks wins, the
+// earlier of the list on a tie.
 func mergeRun(ts []model.Table, gaps map[int]blockGap, labels map[string]bool) (model.Table, int) {
-	if len(ts) < 2 {
+	var heads []model.Table // the first block of each group of blocks spaced apart
+	var first []int         // by head: the index of its block in ts
+	for k := range ts {
+		if k == 0 || !gaps[ts[k].StartLine].spaced {
+			heads, first = append(heads, ts[k]), append(first, k)
+		}
+	}
+	first = append(first, len(ts))
+	if len(heads) < 2 {
 		return model.Table{}, 0
 	}
 	var best runReading
@@ -88,18 +100,27 @@ func mergeRun(ts []model.Table, gaps map[int]blockGap, labels map[string]bool) (
 		}
 	}
 	named := 0 // near labels only for blocks whose rows are named cases: per-second samples do not correspond across runs
-	for named < len(ts) && namedRows(&ts[named]) {
+	for named < len(heads) && namedRows(&heads[named]) {
 		named++
 	}
-	take(runReading{names: distinctPrefix(len(ts[:named]), func(k int) string { return gaps[ts[k].StartLine].near })})
-	take(runReading{names: distinctPrefix(len(ts), func(k int) string { return blockLabel(&ts[k]) })})
-	take(runReading{names: enumPrefix(ts, gaps)})
-	take(runReading{names: settingPrefix(ts, gaps)})
-	take(sectionReading(ts[:named], gaps))
+	take(runReading{names: distinctPrefix(named, func(k int) string { return gaps[heads[k].StartLine].near })})
+	take(runReading{names: distinctPrefix(len(heads), func(k int) string { return blockLabel(&heads[k]) })})
+	take(runReading{names: enumPrefix(heads, gaps)})
+	take(runReading{names: settingPrefix(heads, gaps)})
+	take(sectionReading(heads[:named], gaps))
 	if len(best.names) < 2 {
 		return model.Table{}, 0
 	}
-	return mergeBlocks(ts[:len(best.names)], best, labels), len(best.names)
+	var r runReading // by block of ts: each group's label for all its blocks
+	for h := range best.names {
+		for k := first[h]; k < first[h+1]; k++ {
+			r.names = append(r.names, best.names[h])
+			if h < len(best.cases) {
+				r.cases = append(r.cases, best.cases[h])
+			}
+		}
+	}
+	return mergeBlocks(ts[:len(r.names)], r, labels), len(r.names)
 }
 
 // distinctPrefix returns the labels label(k) of the first blocks, up to
@@ -325,6 +346,14 @@ func (s *segment) nearLabelAt(i int) (string, int) {
 			}
 			continue
 		}
+		if j > 0 && strings.Count(text, ")") > strings.Count(text, "(") {
+			// a remark in brackets the mailer wrapped: "- At commit 1a2b3c4d
+			// (\"blk: make" / "queues per node\")"
+			above := strings.TrimSpace(s.lines[j-1].Text)
+			if strings.Count(above, "(") > strings.Count(above, ")") && (s.covered == nil || !s.covered[j-1]) {
+				return cleanLabel(above + " " + text), j - 1
+			}
+		}
 		if top, sentence := s.sentenceAbove(j); top < j || isProse(text) {
 			if head, _, ok := strings.Cut(sentence, ","); ok && labelOf(head) != "" {
 				return labelOf(head), top // "With the patch reverted, the numbers go back to:"
@@ -348,7 +377,7 @@ func (s *segment) sentenceAbove(j int) (int, string) {
 	top := j
 	for top > 0 && j-top < 3 {
 		prev := strings.TrimSpace(s.lines[top-1].Text)
-		if prev == "" || s.covered != nil && s.covered[top-1] || sentenceEnd(prev) || strings.HasSuffix(prev, ":") || !isProse(prev) && len(strings.Fields(prev)) < 4 {
+		if prev == "" || s.covered != nil && s.covered[top-1] || sentenceEnd(prev) || strings.HasSuffix(prev, ":") || !wordy(prev) {
 			break
 		}
 		top--
@@ -358,6 +387,20 @@ func (s *segment) sentenceAbove(j int) (int, string) {
 		parts = append(parts, strings.TrimSpace(s.lines[k].Text))
 	}
 	return top, strings.Join(parts, " ")
+}
+
+// wordy reports whether a line reads as words of a sentence: three or
+// more, most of them starting with a letter ("fio reports these numbers
+// on mainline with", not "(2616MB/s-2616MB/s), io=753GiB (808GB)").
+func wordy(s string) bool {
+	words, alpha := 0, 0
+	for w := range strings.FieldsSeq(s) {
+		words++
+		if r, _ := utf8.DecodeRuneInString(w); unicode.IsLetter(r) {
+			alpha++
+		}
+	}
+	return words >= 3 && alpha*3 >= words*2
 }
 
 // sideMentioned reports whether a sentence names a side of a comparison:
