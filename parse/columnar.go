@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
@@ -84,18 +85,24 @@ func layTable(lines []layLine, first int) (laidTable, int, bool) {
 	if !ok {
 		return laidTable{}, first + 1, false
 	}
-	if g.indexRow() {
+	// a header of sizes: "| 1MB | 2MB | 128MB |", "Algorithm 4k 8k 16k";
+	// under titles of its own the row is data ("randread 250K 262K")
+	sizes := g.sizeRow() && !titledAbove(lines, first, len(g.cols))
+	if g.indexRow() || sizes {
 		// a header of numbers (task counts) over kernel rows names the
-		// cases; over anything else it is a per-cpu or per-node listing
-		if !rowsAreKernels(g.labels[1:], nil) {
+		// cases; a header of sizes titles the columns; over anything else
+		// numbers are a per-cpu or per-node listing
+		kernels := rowsAreKernels(g.labels[1:], nil)
+		if !kernels && !sizes {
 			return laidTable{}, max(bd.end, first+1), false
 		}
-		g.casesAcross = true
+		g.casesAcross = kernels
 		g.labelHead = g.labels[0]
 		for j, c := range g.cells[0] {
 			g.titles = append(g.titles, cellText(c.slots[0]))
 			g.frags = append(g.frags, []string{g.titles[j]})
 		}
+		g.spread, g.unitless = make([]bool, len(g.titles)), make([]bool, len(g.titles))
 		g.cells, g.labels = g.cells[1:], g.labels[1:]
 		bd.rows, bd.lines, bd.subs, bd.group = bd.rows[1:], bd.lines[1:], bd.subs[1:], bd.group[1:]
 	}
@@ -104,7 +111,7 @@ func layTable(lines []layLine, first int) (laidTable, int, bool) {
 		return laidTable{}, max(bd.end, first+1), false
 	}
 	start := first
-	if !g.casesAcross {
+	if !g.casesAcross && !sizes {
 		heads := readHead(lines, first)
 		heads = leadingSub(lines, heads, &bd, g.cols)
 		leadingLabel(lines, first, &bd)
@@ -194,6 +201,94 @@ func (g *grid) indexRow() bool {
 	}
 	return false
 }
+
+// titledAbove reports whether a header line above line first titles the
+// n columns (two or more pieces, or a word per column and one over the
+// labels: "job base new"), not only captions the table ("Ratios:").
+func titledAbove(lines []layLine, first, n int) bool {
+	for _, h := range readHead(lines, first) {
+		t := strings.TrimSpace(lines[h].text)
+		if len(lines[h].pieces) >= 2 || len(strings.Fields(t)) > n && !strings.HasSuffix(t, ":") && !strings.HasSuffix(t, ",") {
+			return true
+		}
+	}
+	return false
+}
+
+// runTitles returns how many columns, from the first, are titled by the
+// numbers of runs, 1 to N (N >= 2), when the rest are statistics of them
+// ("1 2 3 4 5 avg"); 0 when the titles are no such runs.
+func runTitles(titles []string) int {
+	n := 0
+	for n < len(titles) && titles[n] == strconv.Itoa(n+1) {
+		n++
+	}
+	if n < 2 {
+		return 0
+	}
+	for _, t := range titles[n:] {
+		if _, ok := statField(t); !ok {
+			return 0
+		}
+	}
+	return n
+}
+
+// sizeRow reports whether the first row titles the columns with sizes: no
+// row label or a word over the labels ("Algorithm"), and whole numbers
+// with a size unit or suffix that grow from column to column ("1MB 2MB
+// 128MB", "4k 8k 16k", "24 B 32 B 4 KB"), over rows whose numbers are of
+// another kind (fractions, or no size).
+func (g *grid) sizeRow() bool {
+	if len(g.cells) < 2 || len(g.cols) < 2 || strings.ContainsAny(g.labels[0], "0123456789") {
+		return false
+	}
+	last := -1.0
+	for _, c := range g.cells[0] {
+		b, ok := sizeOf(c)
+		if !ok || b <= last {
+			return false
+		}
+		last = b
+	}
+	for _, row := range g.cells[1:] {
+		for _, c := range row {
+			if _, ok := sizeOf(c); c != nil && !ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sizeOf reads a cell that holds one size ("1MB", "4k", "24 B", "4 KiB")
+// in bytes.
+func sizeOf(c *cellRead) (float64, bool) {
+	if c == nil || len(c.slots) != 1 || len(c.slots[0].extras) > 0 || c.slots[0].missing {
+		return 0, false
+	}
+	s := c.slots[0]
+	if strings.ContainsAny(s.num, ".eE-") {
+		return 0, false
+	}
+	v := model.Number(s.num).Float()
+	if s.unit == "" {
+		text := strings.TrimSpace(s.text) // "4k": the suffix is in the number
+		if text == "" || !strings.ContainsAny(text[len(text)-1:], "kKMGT") {
+			return 0, false
+		}
+		return v, true
+	}
+	unit := strings.ToUpper(strings.TrimSuffix(strings.TrimSuffix(s.unit, "iB"), "B"))
+	factor, ok := sizeFactors[unit]
+	if !ok || !strings.HasSuffix(s.unit, "B") {
+		return 0, false
+	}
+	return v * factor, true
+}
+
+// sizeFactors are the bytes of the size units by their prefix.
+var sizeFactors = map[string]float64{"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 
 // smallInt reports whether a cell is a whole number below 1000: the size
 // of a column index, a cpu or a task count.
@@ -404,6 +499,12 @@ func (g *grid) table(b *Block, bd body) model.Table {
 			} else if g.spread[j] && g.repeatsUnderGroups(own) {
 				means[j] = colMeaning{variant: group, field: metricField(own)}
 			}
+		}
+	}
+	if runs := runTitles(g.titles); runs > 0 {
+		// "1 2 3 4 5 avg": the runs of one series, then their statistic
+		for j := 0; j < runs; j++ {
+			means[j] = colMeaning{field: "run" + g.titles[j]}
 		}
 	}
 	g.inheritVariants(means) // a change column of a variant is no second column of the same

@@ -44,3 +44,30 @@ func TestColumnarBracketTitle(t *testing.T) {
 		}
 	}
 }
+
+func TestNumberTitles(t *testing.T) {
+	checkLabelled(t, []labelledCase{{
+		name: "sizes over the columns, no label over the rows",
+		text: "Read bandwidth by request size and limit, MiB/s:\n\n" +
+			"\t|\t1MB\t\t|\t2MB\t\t|\t128MB\n----------------------------------------------\n" +
+			"4KiB\t|\t14.1\t\t|\t13.8\t\t|\t15.2\n8KiB\t|\t26.3\t\t|\t27.0\t\t|\t25.1\n16KiB\t|\t44\t\t|\t52.6\t\t|\t46.9\n",
+		variants: [][]string{{"1MB", "2MB", "128MB"}},
+		cells:    map[string][2]string{"52.6": {"16KiB", "2MB"}},
+	}, {
+		name:     "size suffixes under a word over the labels",
+		text:     "Ratios:\n\n| Codec | 4k | 8k | 16k |\n| --- | --- | --- | --- |\n| zz-fast | 2.44 | 2.71 | 2.64 |\n| zz-best | 3.14 | 3.31 | 3.36 |\n",
+		variants: [][]string{{"4k", "8k", "16k"}},
+		cells:    map[string][2]string{"3.31": {"zz-best", "8k"}},
+	}, {
+		name:     "sizes with spaced units over plain counts",
+		text:     "Cycles per chunk:\n\n\t| 24 B \t| 32 B\t| 4 KB\n--------+-------+-------+------\nhash-a\t| 1225\t| 1941 \t|  2194\nhash-b\t| 1223\t| 1935\t|  2210\n",
+		variants: [][]string{{"24 B", "32 B", "4 KB"}},
+		cells:    map[string][2]string{"2210": {"hash-b", "4 KB"}},
+	}, {
+		name:     "numbered runs, then their average",
+		text:     "Sequential read results (MiB/s):\n                        1      2      3      avg\n  image-a.img         701    705    699    702\n  image-b.img         650    649    654    651\n",
+		variants: [][]string{{}},
+		cells:    map[string][2]string{"705": {"image-a.img", ""}},
+		fields:   map[string]string{"705": "run2", "651": "avg"},
+	}})
+}
