@@ -215,6 +215,52 @@ func titledAbove(lines []layLine, first, n int) bool {
 	return false
 }
 
+// unpackSides reads column titles that pack a quantity and a side of the
+// comparison ("lat_new lat_old tput_new tput_old"): when two or more
+// sides stand in them, the side is the variant and the quantity the
+// field, and a ratio column after a pair ("r", "ratio") is the ratio of
+// that quantity for the side compared with the reference.
+func unpackSides(means []colMeaning, titles []string) {
+	fields := make([]string, len(means))
+	var sides []string
+	for j, m := range means {
+		if m.variant == "" {
+			continue
+		}
+		k := strings.LastIndexAny(m.variant, "_-")
+		if k <= 0 || !sideWord(strings.ToLower(m.variant[k+1:])) {
+			continue
+		}
+		fields[j] = m.variant[:k]
+		if side := m.variant[k+1:]; !containsString(sides, side) {
+			sides = append(sides, side)
+		}
+	}
+	if len(sides) < 2 {
+		return
+	}
+	compared := changeOwner(sides, pickBaseline(sides, false))
+	last := ""
+	for j, m := range means {
+		switch {
+		case fields[j] != "":
+			means[j] = colMeaning{variant: m.variant[len(fields[j])+1:], field: fields[j]}
+			last = fields[j]
+		case last != "" && ratioTitle(titles[j]):
+			means[j] = colMeaning{variant: compared, field: last + "_ratio"}
+		}
+	}
+}
+
+// ratioTitle reports whether a column title names a ratio of two sides.
+func ratioTitle(t string) bool {
+	switch strings.ToLower(strings.TrimSpace(t)) {
+	case "r", "ratio", "speedup", "x":
+		return true
+	}
+	return false
+}
+
 // runTitles returns how many columns, from the first, are titled by the
 // numbers of runs, 1 to N (N >= 2), when the rest are statistics of them
 // ("1 2 3 4 5 avg"); 0 when the titles are no such runs.
@@ -507,6 +553,7 @@ func (g *grid) table(b *Block, bd body) model.Table {
 			means[j] = colMeaning{field: "run" + g.titles[j]}
 		}
 	}
+	unpackSides(means, g.titles)
 	g.inheritVariants(means) // a change column of a variant is no second column of the same
 	if ambiguous(means) {
 		return model.Table{}

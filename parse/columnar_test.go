@@ -71,3 +71,19 @@ func TestNumberTitles(t *testing.T) {
 		fields:   map[string]string{"705": "run2", "651": "avg"},
 	}})
 }
+
+func TestPackedSides(t *testing.T) {
+	checkLabelled(t, []labelledCase{{
+		name: "a quantity and a side packed in each title, a ratio after each pair",
+		text: `Checksum loop, cycles per call and bytes per cycle:
+
+ len   cyc_new   cyc_old      r    bpc_new   bpc_old      r
+   8      3.61      3.52  1.026       2.21      2.18  1.014
+  16      4.18      4.05  1.032       3.83      3.77  1.016
+  32      5.12      5.20  0.985       6.25      6.15  1.016
+`,
+		variants: [][]string{{"new", "old"}},
+		cells:    map[string][2]string{"3.52": {"8", "old"}, "1.032": {"16", "new"}, "6.15": {"32", "old"}},
+		fields:   map[string]string{"3.52": "cyc", "1.032": "cyc_ratio", "1.014": "bpc_ratio", "6.15": "bpc"},
+	}})
+}
