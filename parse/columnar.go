@@ -170,13 +170,58 @@ func (g *grid) keyColumn() {
 	if !ascending(first, (*cellRead).integer) {
 		return
 	}
+	g.dropKey(false)
+}
+
+// dropKey takes the first column out of the value columns into the row
+// labels: in place of them, or after them (joined).
+func (g *grid) dropKey(joined bool) {
 	for i := range g.labels {
-		g.labels[i] = cellText(g.cells[i][0].slots[0])
+		key := cellText(g.cells[i][0].slots[0])
+		if joined {
+			key = g.labels[i] + " " + key
+		}
+		g.labels[i] = key
 		g.cells[i] = g.cells[i][1:]
 	}
 	g.cols = g.cols[1:]
 	if g.pipeField != nil {
 		g.pipeField = g.pipeField[1:]
+	}
+	if g.titles != nil {
+		g.titles, g.frags, g.spread = g.titles[1:], g.frags[1:], g.spread[1:]
+	}
+}
+
+// keyedRuns joins the first column to the row labels when every label
+// stands on one run of two or more rows ("munmap" six times, then
+// "mprotect"), two or more labels in all, and the column's whole numbers
+// rise within each run: the column keys the rows under their label, and
+// the case is both ("munmap 4").
+func (g *grid) keyedRuns() {
+	if len(g.cols) < 2 || len(g.labels) < 4 {
+		return
+	}
+	first := make([]*cellRead, len(g.cells))
+	for i := range g.cells {
+		first[i] = g.cells[i][0]
+	}
+	seen := map[string]bool{}
+	runs := 0
+	for i := 0; i < len(g.labels); {
+		j := i + 1
+		for j < len(g.labels) && g.labels[j] == g.labels[i] {
+			j++
+		}
+		if g.labels[i] == "" || seen[g.labels[i]] || j-i < 2 || !ascending(first[i:j], (*cellRead).integer) {
+			return
+		}
+		seen[g.labels[i]] = true
+		runs++
+		i = j
+	}
+	if runs >= 2 {
+		g.dropKey(true)
 	}
 }
 
@@ -532,6 +577,7 @@ func (g *grid) table(b *Block, bd body) model.Table {
 	if g.casesAcross {
 		return g.acrossTable(b, bd)
 	}
+	g.keyedRuns()
 	g.dropUnits()
 	means := make([]colMeaning, len(g.titles))
 	for j, t := range g.titles {
@@ -821,10 +867,42 @@ func (g *grid) inheritVariants(means []colMeaning) {
 			means[j].field = untitledField(g, j)
 		case means[j].variant == "" && means[j].field == "pct" && last != "":
 			means[j].variant = changeOwner(titled, last)
+			if strings.Trim(g.titles[j], "% ") == "" && g.ratioColumn(j) {
+				means[j].field = "ratio" // "%" over "104%": one side over the other, no change
+			}
+		case means[j].variant != "" && perTitle(g.titles[j]) && last != "":
+			// "per_vma", "per op": the figure to its left per unit
+			means[j] = colMeaning{variant: last, field: columnField(g.titles[j])}
 		case means[j].variant != "":
 			last = means[j].variant
 		}
 	}
+}
+
+// perTitle reports whether a title names a figure per unit of something
+// ("per_vma", "per op").
+func perTitle(t string) bool {
+	low := strings.ToLower(t)
+	return strings.HasPrefix(low, "per_") || strings.HasPrefix(low, "per ")
+}
+
+// ratioColumn reports whether column j holds ratios written in percent:
+// never below 80 ("104%", "254%"), where changes would be small or
+// negative somewhere.
+func (g *grid) ratioColumn(j int) bool {
+	n := 0
+	for _, row := range g.cells {
+		c := row[j]
+		if c == nil || len(c.slots) != 1 || c.slots[0].missing {
+			continue
+		}
+		s := c.slots[0]
+		if !s.percent || model.Number(s.num).Float() < 80 {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // untitledField names the numbers of a column without a title beside a

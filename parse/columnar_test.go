@@ -87,3 +87,22 @@ func TestPackedSides(t *testing.T) {
 		fields:   map[string]string{"3.52": "cyc", "1.032": "cyc_ratio", "1.014": "bpc_ratio", "6.15": "bpc"},
 	}})
 }
+
+func TestDerivedColumns(t *testing.T) {
+	checkLabelled(t, []labelledCase{{
+		name: "a count column keying runs of rows, then a difference, a per-unit figure and a ratio of the pair",
+		text: `Cost of each call in ns, plain and with the lock taken:
+
+call      n     t       t_lock   delta_ns   per_n    %
+open      1     500     530      30         30       106%
+open      2     900     962      62         31       107%
+open      4     1700    1821     121        30       107%
+close     1     300     310      10         10       103%
+close     2     550     576      26         13       105%
+close     4     1000    1052     52         13       105%
+`,
+		variants: [][]string{{"t", "t_lock"}},
+		cells:    map[string][2]string{"962": {"open 2", "t_lock"}, "121": {"open 4", "t_lock"}, "31": {"open 2", "t_lock"}, "103": {"close 1", "t_lock"}},
+		fields:   map[string]string{"962": "value", "121": "pct", "31": "per_n", "103": "ratio"},
+	}})
+}

@@ -93,6 +93,9 @@ func statField(title string) (string, bool) {
 	if changeWord(strings.Trim(low, "%()[] ")) && strings.Contains(low, "%") {
 		return "pct", true // "% Change", "diff (%)", "delta [%]"
 	}
+	if head, unit, ok := strings.Cut(low, "_"); ok && changeWord(head) && unit != "" && !strings.ContainsAny(unit, " _") {
+		return "pct", true // "delta_ns", "diff_cpu": a change in a unit
+	}
 	if strings.HasPrefix(low, "vs ") || strings.HasPrefix(low, "vs. ") {
 		return "pct", true
 	}
