@@ -69,6 +69,12 @@ func TestNumberTitles(t *testing.T) {
 		variants: [][]string{{}},
 		cells:    map[string][2]string{"705": {"image-a.img", ""}},
 		fields:   map[string]string{"705": "run2", "651": "avg"},
+	}, {
+		name:     "the same with the rows' gaps widened and the header not",
+		text:     "Sequential read results (MiB/s):\n                        1      2      3      avg\n  image-a.img            701       705       699       702\n  image-b.img            650       649       654       651\n",
+		variants: [][]string{{}},
+		cells:    map[string][2]string{"705": {"image-a.img", ""}},
+		fields:   map[string]string{"705": "run2", "651": "avg", "650": "run1"},
 	}})
 }
 

@@ -564,6 +564,7 @@ type grid struct {
 	// rows), each row one variant
 	casesAcross bool
 	labelHead   string // header fragments over the row labels
+	labelEnd    int    // where the rows' labels end, the longest
 	cells       [][]*cellRead
 	labels      []string
 	// labelPieces is how many pieces the rows' labels are made of (the
@@ -632,6 +633,9 @@ func place(bd body) (grid, bool) {
 		}
 		g.cells = append(g.cells, row)
 		g.labels = append(g.labels, labelText(l.text, l.labels))
+		if len(l.labels) > 0 {
+			g.labelEnd = max(g.labelEnd, l.labels[len(l.labels)-1].end)
+		}
 	}
 	return g, true
 }
@@ -748,7 +752,10 @@ func (g *grid) placeLine(l layLine) (frags []headFrag, head string) {
 	}
 	ps := l.pieces
 	var left []piece
-	for len(ps) > 0 && ps[0].end <= g.cols[0].start {
+	// a piece left of the first column titles the labels, unless the line
+	// has one piece per column and this one stands right of every label
+	// (a header shifted left of its columns: "1 2 3 avg")
+	for len(ps) > 0 && ps[0].end <= g.cols[0].start && !(len(ps) == n && g.labelEnd > 0 && ps[0].start >= g.labelEnd) {
 		left, ps = append(left, ps[0]), ps[1:]
 	}
 	at := make([]int, len(ps))
