@@ -35,6 +35,11 @@ type blockGap struct {
 	// spaced is set when nothing but blank lines stands between the table
 	// and the one above: rows spaced apart, one block.
 	spaced bool
+	// command is the nearest command typed above the table, with the
+	// option lines a mailer wrapped off it, and intro the sentence right
+	// above that command: the same command run again after a sentence
+	// saying what changed ("On the server, io_cache_read is now 2.").
+	command, intro string
 }
 
 // gapReach bounds the text lines a gap is read over: a tool's preamble
@@ -77,6 +82,13 @@ func (s *segment) gapAbove(i int) blockGap {
 		}
 		if g.setting == "" {
 			g.setting = s.settingAt(j)
+		}
+		if g.command != "" && g.intro == "" && !commandLine(text) && !optionLine(text) {
+			_, sentence := s.sentenceAbove(j)
+			g.intro = strings.TrimRight(sentence, ":,. ")
+		}
+		if cmd, ok := typed(text); ok && g.command == "" {
+			g.command = s.commandAt(j, cmd)
 		}
 		if e, ok := enumerated(text); ok && g.enum.name == "" {
 			g.enum = e
@@ -125,6 +137,32 @@ func (s *segment) introduces(j int) bool {
 		}
 	}
 	return false
+}
+
+// typed returns the command a line shows typed at a shell prompt
+// ("[root@box ~]# fio --rw=read"), or a command with its options.
+func typed(text string) (string, bool) {
+	if cmd, ok := shell.Leading(text); ok && isCommand(cmd) {
+		return cmd, true
+	}
+	if commandLine(text) {
+		return text, true
+	}
+	return "", false
+}
+
+// commandAt joins the command cmd typed on line j of the segment with the
+// option lines below it that a mailer wrapped off it.
+func (s *segment) commandAt(j int, cmd string) string {
+	parts := []string{cmd}
+	for k := j + 1; k < len(s.lines); k++ {
+		text := strings.TrimSpace(s.lines[k].Text)
+		if !optionLine(text) {
+			break
+		}
+		parts = append(parts, text)
+	}
+	return strings.Join(strings.Fields(strings.Join(parts, " ")), " ")
 }
 
 // annotates reports whether line j of the segment belongs to a note

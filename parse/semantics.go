@@ -78,9 +78,10 @@ type runReading struct {
 // as many blocks as its labels tell apart (present and all different),
 // are: the label lines right above the blocks; the kernels or sides their
 // headings name; an enumeration ("1.-", "2.-"); the setting a command
-// above each run made; and sections that repeat the same label lines
-// under a label of their own. The reading over the most blocks wins, the
-// earlier of the list on a tie.
+// above each run made; sections that repeat the same label lines under a
+// label of their own; and the sentences right above one command that
+// every block ran. The reading over the most blocks wins, the earlier of
+// the list on a tie.
 func mergeRun(ts []model.Table, gaps map[int]blockGap, labels map[string]bool) (model.Table, int) {
 	var heads []model.Table // the first block of each group of blocks spaced apart
 	var first []int         // by head: the index of its block in ts
@@ -108,6 +109,7 @@ func mergeRun(ts []model.Table, gaps map[int]blockGap, labels map[string]bool) (
 	take(runReading{names: enumPrefix(heads, gaps)})
 	take(runReading{names: settingPrefix(heads, gaps)})
 	take(sectionReading(heads[:named], gaps))
+	take(runReading{names: introPrefix(heads, gaps)})
 	if len(best.names) < 2 {
 		return model.Table{}, 0
 	}
@@ -150,6 +152,19 @@ func enumPrefix(ts []model.Table, gaps map[int]blockGap) []string {
 		out, last = append(out, e.name), e
 	}
 	return out
+}
+
+// introPrefix names the first blocks by the sentences right above the
+// one command they all ran, when those differ: the command ran again
+// after words on what changed.
+func introPrefix(ts []model.Table, gaps map[int]blockGap) []string {
+	cmd := gaps[ts[0].StartLine].command
+	return distinctPrefix(len(ts), func(k int) string {
+		if g := gaps[ts[k].StartLine]; cmd != "" && g.command == cmd {
+			return g.intro
+		}
+		return ""
+	})
 }
 
 // settingPrefix names the first blocks by the settings their commands
@@ -213,8 +228,8 @@ func similarBlocks(a, b *model.Table, gaps map[int]blockGap, labels map[string]b
 		return false
 	}
 	ga, gb := gaps[a.StartLine], gaps[b.StartLine]
-	if gb.talk {
-		return false
+	if gb.talk && (gb.command == "" || gb.command != ga.command || gb.intro == "") {
+		return false // discussion between, unless the same command ran again after words on what changed
 	}
 	if ea, eb := ga.enum, gb.enum; ea.name != "" && eb.style == ea.style && eb.n == ea.n+1 {
 		// items of one enumeration are siblings, whatever headings their
