@@ -298,6 +298,26 @@ Starting 1 process
 		variants: [][]string{{"Thanks to the local cache, locally the file reads at 80 GB/s", "On the server the read cache knob is set to 0"}},
 		cells:    map[string][2]string{"19100.40": {"read clat (usec)", "On the server the read cache knob is set to 0"}},
 	}, {
+		name: "a test harness announcing each test before its timing lines",
+		text: `TAP version 13
+1..2
+# Starting 2 tests from 2 test cases.
+#  RUN           open_perf.plain.open ...
+Wall time: 1.210004083s
+Min open time (per file): 1.006283226s
+Max open time (per file): 1.210002010s
+#            OK  open_perf.plain.open
+ok 1 open_perf.plain.open
+#  RUN           open_perf.cached.open ...
+Wall time: 0.718952696s
+Min open time (per file): 0.602623358s
+Max open time (per file): 0.718951915s
+#            OK  open_perf.cached.open
+ok 2 open_perf.cached.open
+`,
+		variants: [][]string{{"open_perf.plain.open", "open_perf.cached.open"}},
+		cells:    map[string][2]string{"0.602623358": {"Min open time (per file)", "open_perf.cached.open"}},
+	}, {
 		name: "a note written under a block is no discussion",
 		text: `Write bandwidth on four disks:
 

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/shell"
 )
 
 // Layer 4, semantics: which labels name kernels (a version, a side of a
@@ -386,11 +387,12 @@ func (s *segment) nearLabelAt(i int) (string, int) {
 }
 
 // sentenceAbove joins line j of the segment with the lines above it up to
-// a blank line, a table or a line that ends a sentence: the sentence line
-// j ends, and the index of its first line.
+// a blank line, a table or a line that ends a sentence, while each goes
+// on with the one above: the sentence line j ends, and the index of its
+// first line.
 func (s *segment) sentenceAbove(j int) (int, string) {
 	top := j
-	for top > 0 && j-top < 3 {
+	for top > 0 && j-top < 3 && lowerStart(s.lines[top].Text) {
 		prev := strings.TrimSpace(s.lines[top-1].Text)
 		if prev == "" || s.covered != nil && s.covered[top-1] || sentenceEnd(prev) || strings.HasSuffix(prev, ":") || !wordy(prev) {
 			break
@@ -402,6 +404,14 @@ func (s *segment) sentenceAbove(j int) (int, string) {
 		parts = append(parts, strings.TrimSpace(s.lines[k].Text))
 	}
 	return top, strings.Join(parts, " ")
+}
+
+// lowerStart reports whether a line may go on with the sentence of the
+// line above: it starts with a lower-case word ("this patch:"), where a
+// label, a harness's line or a new sentence starts otherwise.
+func lowerStart(line string) bool {
+	r, _ := utf8.DecodeRuneInString(strings.TrimSpace(line))
+	return unicode.IsLower(r)
 }
 
 // wordy reports whether a line reads as words of a sentence: three or
@@ -443,10 +453,14 @@ func sideMentioned(sentence string) bool {
 	return false
 }
 
-// commandLine reports whether a line shows a command with its options;
-// a "# " line is one only when a command follows the '#' ("# plain ram0"
-// and "## dd if=/dev/zero ..." title the run below).
+// commandLine reports whether a line shows a command typed at a named
+// prompt or a command with its options; a "# " line is one only when a
+// command follows the '#' ("# plain ram0" and "## dd if=/dev/zero ..."
+// title the run below).
 func commandLine(text string) bool {
+	if ps := shell.Find(text); len(ps) > 0 && ps[0].Start == 0 && ps[0].Named {
+		return true // "[root@box ~]# fio --rw=read": typed at a named prompt
+	}
 	if rest, ok := strings.CutPrefix(text, "# "); ok {
 		return isCommand(strings.TrimSpace(rest))
 	}
@@ -471,6 +485,9 @@ func optionLine(text string) bool {
 func cleanLabel(text string) string {
 	if head, _, ok := strings.Cut(text, ","); ok && labelOf(head) != "" {
 		return labelOf(head) // "Before change, the latency is:"
+	}
+	if name, ok := runningName(text); ok {
+		return name // "#  RUN   suite.case ...": the test each block is the output of
 	}
 	text = stripRemark(strings.TrimRight(text, ":, \t"))
 	if len(text) > 80 || strings.HasSuffix(text, ".") || strings.Contains(text, "|") {
@@ -501,6 +518,27 @@ func cleanLabel(text string) string {
 		return "" // a tool's progress or status line is no label
 	}
 	return h
+}
+
+// runningName reads a harness's line announcing the test whose output
+// follows ("#  RUN  suite.fixture.case ...", "=== RUN   TestOpen",
+// "Running write_test..."): the test's name. A run number ("RUN 2") is
+// no name.
+func runningName(text string) (string, bool) {
+	words := strings.Fields(strings.Trim(text, "#=*- \t"))
+	if len(words) < 2 || len(words) > 3 {
+		return "", false
+	}
+	switch strings.ToLower(words[0]) {
+	case "run", "running", "testing":
+	default:
+		return "", false
+	}
+	name := strings.TrimRight(words[1], ".:")
+	if len(words) == 3 && strings.Trim(words[2], ".") != "" || name == "" || !isLetter(name[0]) {
+		return "", false
+	}
+	return name, true
 }
 
 // runWord reports whether a word names a repeat of a measurement.

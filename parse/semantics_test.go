@@ -390,6 +390,8 @@ func TestCleanLabel(t *testing.T) {
 		{"- queue limit=32  (the limit on a two socket box)", "queue limit=32"},
 		{"2.- dd to the sync mount", "dd to the sync mount"},
 		{"TEST 2: kernel client", "kernel client"},
+		{"#  RUN           open_perf.cached.open ...", "open_perf.cached.open"},
+		{"=== RUN   TestOpenClose", "TestOpenClose"},
 		{"- At its parent 0f9e8d7c6b5a", "At its parent 0f9e8d7c6b5a"},
 		{"RUN 2", ""},
 		{"Iteration #3:", ""},
