@@ -203,7 +203,7 @@ func headingOf(text, prev, next string) (heading, bool) {
 	case strings.HasSuffix(text, ":") && len(words) <= 4 && !strings.Contains(strings.TrimSuffix(text, ":"), ":") && startsLine(prev) && !continuesSentence(words[0]):
 		return heading{text: strings.TrimSuffix(text, ":"), style: "colon"}, true
 	case len(words) <= 4 && len(text) <= 40 && !sentenceEnd(text) && !strings.HasSuffix(text, ",") &&
-		!strings.Contains(text, ":") && numberTokens(text) <= 1 && standsAlone(prev) && namesSomething(words):
+		!strings.Contains(text, ":") && numberTokens(text) <= 1 && standsAlone(prev) && namesSomething(words) && !assignsNumber(text):
 		return heading{text: text, style: "bare"}, true
 	}
 	return heading{}, false
@@ -219,6 +219,19 @@ func namesSomething(words []string) bool {
 		}
 	}
 	return false
+}
+
+// assignsNumber reports whether a line sets two or more names to numbers
+// ("min=0, max=10007"): a line of output, no title, where one setting
+// ("CONFIG_HZ=250") may title what follows.
+func assignsNumber(text string) bool {
+	n := 0
+	for k := 0; k+1 < len(text); k++ {
+		if text[k] == '=' && isDigit(text[k+1]) {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // bannerHeading splits "<bench> - <config>" banners: a one-word first part
