@@ -225,7 +225,7 @@ func sectionReading(ts []model.Table, gaps map[int]blockGap) runReading {
 // they hold mostly the same cases and fields. labels are the block labels
 // of the message: a heading that is one is no section both blocks sit in.
 func similarBlocks(a, b *model.Table, gaps map[int]blockGap, labels map[string]bool) bool {
-	if a.QuoteDepth != b.QuoteDepth || len(a.Variants) > 0 || len(b.Variants) > 0 || a.Format != b.Format {
+	if !alike(a, b) {
 		return false
 	}
 	ga, gb := gaps[a.StartLine], gaps[b.StartLine]
@@ -238,6 +238,12 @@ func similarBlocks(a, b *model.Table, gaps map[int]blockGap, labels map[string]b
 		return sameKeys(a, b)
 	}
 	return sameCases(a, b, labels)
+}
+
+// alike reports whether a and b are blocks of one kind: the same quote
+// depth and format, and neither names variants of its own.
+func alike(a, b *model.Table) bool {
+	return a.QuoteDepth == b.QuoteDepth && len(a.Variants) == 0 && len(b.Variants) == 0 && a.Format == b.Format
 }
 
 // sameCases reports whether the headings above a and b agree and they
@@ -290,8 +296,7 @@ func mergeSections(ts []model.Table, gaps map[int]blockGap, labels map[string]bo
 		same := next != "" && next != label
 		for k := 0; k < n && same; k++ {
 			a, b := &ts[k], &ts[start+k]
-			same = eff[start+k] == next && namedRows(a) && namedRows(b) && a.QuoteDepth == b.QuoteDepth &&
-				len(a.Variants) == 0 && len(b.Variants) == 0 && a.Format == b.Format && sameCases(a, b, labels)
+			same = eff[start+k] == next && namedRows(a) && namedRows(b) && alike(a, b) && sameCases(a, b, labels)
 		}
 		if !same {
 			break
