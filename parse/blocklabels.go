@@ -182,10 +182,15 @@ func (s *segment) annotates(j int) bool {
 
 // assignments reports whether a line is a program run with name=value
 // arguments ("dd if=/dev/zero of=/mnt/f bs=1M count=64"), which reads
-// like words but is a command.
+// like words but is a command. A command starts with the program it runs:
+// settings written inside a rule ("---- bs=8K / count=256K / 1 ----")
+// title the block below.
 func assignments(text string) bool {
 	cmd, _ := shell.Leading(text)
 	words := strings.Fields(cmd)
+	if len(words) == 0 || !programName(words[0]) {
+		return false
+	}
 	n := 0
 	for _, w := range words[min(1, len(words)):] {
 		if k, v, ok := strings.Cut(w, "="); ok && k != "" && v != "" && isLetter(k[0]) {
@@ -193,6 +198,12 @@ func assignments(text string) bool {
 		}
 	}
 	return n >= 2
+}
+
+// programName reports whether a word can name a program: a name or a path
+// ("dd", "/usr/bin/time", "./run.sh"), not a rule or a bracket.
+func programName(w string) bool {
+	return isLetter(w[0]) || w[0] == '/' || strings.HasPrefix(w, "./")
 }
 
 // settingAt returns the setting line j of the segment makes or shows, as
@@ -281,7 +292,8 @@ func enumerated(text string) (enumLabel, bool) {
 	return enumLabel{n: n, style: style, name: name}, true
 }
 
-// enumWord reports whether a word counts items: "test", "case", "run".
+// enumWord reports whether a word counts items: "test", "case",
+// "scenario" (a run number, "RUN 2", repeats one item and counts none).
 func enumWord(w string) bool {
 	switch w {
 	case "test", "case", "setup", "config", "configuration", "scenario", "option", "experiment":

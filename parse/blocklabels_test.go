@@ -59,6 +59,32 @@ func findCell(tables []model.Table, value string) ([2]string, string, bool) {
 
 func TestGapLabels(t *testing.T) {
 	checkLabelled(t, []labelledCase{{
+		name: "settings written inside a rule name the run below, not a command",
+		text: `Two passes of the copy on the test box.
+
+---- bs=16K / count=64K / 1 ----
+1073741824 bytes (1.1 GB, 1.0 GiB) copied, 2.75 s, 390 MB/s
+
+---- bs=16K / count=64K / 2 ----
+1073741824 bytes (1.1 GB, 1.0 GiB) copied, 2.45 s, 438 MB/s
+`,
+		variants: [][]string{{"bs=16K / count=64K / 1", "bs=16K / count=64K / 2"}},
+		cells:    map[string][2]string{"2.45": {"copied", "bs=16K / count=64K / 2"}},
+	}, {
+		name: "a kernel named inside a rule over several lines of a tool's output",
+		text: `Random reads on the spare disk.
+
+--- Kernel: v7.2-rc3 ---
+  read: IOPS=101k, BW=395MiB/s (414MB/s)(23.1GiB/60001msec)
+  write: IOPS=43.2k, BW=169MiB/s (177MB/s)(9.9GiB/60001msec)
+
+--- Kernel: v7.2-rc3 + this series ---
+  read: IOPS=117k, BW=457MiB/s (479MB/s)(26.8GiB/60001msec)
+  write: IOPS=50.3k, BW=196MiB/s (206MB/s)(11.5GiB/60001msec)
+`,
+		variants: [][]string{{"v7.2-rc3", "v7.2-rc3 + this series"}},
+		cells:    map[string][2]string{"196": {"write", "v7.2-rc3 + this series"}},
+	}, {
 		name: "label lines of any wording, each right above its block",
 		text: `Some words about the three builds we tried on the test box.
 
