@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"testing"
 
 	"github.com/lkmlbench/lkmlbench/corpus"
@@ -63,12 +64,13 @@ func BenchmarkCrawl(b *testing.B) {
 //	go test ./corpus -run '^$' -bench CrawlArchives -benchtime 1x -cpuprofile cpu.out
 //
 // MB/s counts message bytes, as bench.sh does; the git processes' CPU
-// is not in the profile.
+// is not in the profile. LKMLBENCH_WORKERS sets Options.Workers.
 func BenchmarkCrawlArchives(b *testing.B) {
 	env := os.Getenv("LKMLBENCH_ARCHIVES")
 	if env == "" {
 		b.Skip("LKMLBENCH_ARCHIVES names no archive")
 	}
+	workers, _ := strconv.Atoi(os.Getenv("LKMLBENCH_WORKERS"))
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(80 << 20))
 	for _, in := range filepath.SplitList(env) {
@@ -80,7 +82,7 @@ func BenchmarkCrawlArchives(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				p, err := corpus.Crawl(context.Background(), db, []string{in}, corpus.Options{})
+				p, err := corpus.Crawl(context.Background(), db, []string{in}, corpus.Options{Workers: workers})
 				if err != nil || p.Stored == 0 {
 					b.Fatal(err, p)
 				}

@@ -19,28 +19,38 @@ import (
 // through, alone.
 const inFlightBytes = 24 << 20
 
-// byteBudget is a counting semaphore over bytes. Acquisitions come from
+// runReserve is the share of the byte budget a run of commits holds
+// until its worker is done with it. Its messages are not read yet when
+// it is handed on (the worker reads them, at most gitReadBytes at once),
+// but the tables they hold count once their results are out, and the
+// reservation keeps the runs handed on few while tables fill the budget:
+// at most four beside them, where a run that held nothing would let the
+// reader hand on as many as the channels hold.
+const runReserve = inFlightBytes / 4
+
+// budget is a counting semaphore over bytes (or over messages: the
+// crawl's inFlight). Acquisitions of the crawl's byte budget come from
 // the one reader goroutine in input order; a worker releases a message's
 // share when it is done with it, unless its result holds tables: then it
 // exchanges the share for the tables' size (adjust, which never waits),
 // and the committer releases that once their batch is stored. No
 // release waits for an acquisition, so the pipeline cannot deadlock.
-type byteBudget struct {
+type budget struct {
 	mu    sync.Mutex
 	cond  *sync.Cond
 	limit int64
 	used  int64
 }
 
-func newByteBudget(limit int64) *byteBudget {
-	b := &byteBudget{limit: limit}
+func newBudget(limit int64) *budget {
+	b := &budget{limit: limit}
 	b.cond = sync.NewCond(&b.mu)
 	return b
 }
 
-// acquire waits until n bytes fit in the budget (or nothing else is in
+// acquire waits until n fit in the budget (or nothing else is in
 // flight), or ctx ends.
-func (b *byteBudget) acquire(ctx context.Context, n int64) error {
+func (b *budget) acquire(ctx context.Context, n int64) error {
 	stop := context.AfterFunc(ctx, func() {
 		b.mu.Lock()
 		b.cond.Broadcast()
@@ -61,7 +71,7 @@ func (b *byteBudget) acquire(ctx context.Context, n int64) error {
 
 // adjust changes a share already held by delta without waiting: the
 // reader waits for the budget to come back under its limit instead.
-func (b *byteBudget) adjust(delta int64) {
+func (b *budget) adjust(delta int64) {
 	if delta < 0 {
 		b.release(-delta)
 		return
@@ -97,7 +107,7 @@ func tablesBytes(recs []store.Record) int64 {
 }
 
 // release returns n bytes to the budget.
-func (b *byteBudget) release(n int64) {
+func (b *budget) release(n int64) {
 	b.mu.Lock()
 	b.used -= n
 	b.cond.Broadcast()

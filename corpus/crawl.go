@@ -31,6 +31,16 @@ const inFlight = 4096
 // before stays consistent, and a later crawl resumes by skipping the
 // messages stored.
 func Crawl(ctx context.Context, st store.Store, inputs []string, opts Options) (Progress, error) {
+	c, err := prepare(ctx, st, inputs, opts)
+	if err != nil {
+		return c.prog, err
+	}
+	return c.run(ctx, inputs)
+}
+
+// prepare sets a crawl up: the options' defaults, where its reading
+// positions start, and the plan of its git epochs.
+func prepare(ctx context.Context, st store.Store, inputs []string, opts Options) (*crawl, error) {
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -48,7 +58,7 @@ func Crawl(ctx context.Context, st store.Store, inputs []string, opts Options) (
 		// place, since each counts the messages of all.
 		last, err := c.cps.LastSeq(ctx, selection(c.opts))
 		if err != nil {
-			return c.prog, err
+			return c, err
 		}
 		c.first = last>>seqShift + 1
 	}
@@ -56,10 +66,10 @@ func Crawl(ctx context.Context, st store.Store, inputs []string, opts Options) (
 	c.walk = &walker{opts: c.opts, bytes: &c.bytes, commits: &c.gitRead, cps: c.cps, sel: selection(c.opts)}
 	total, err := c.walk.plan(ctx, inputs)
 	if err != nil {
-		return c.prog, err
+		return c, err
 	}
 	c.prog.TotalCommits = total
-	return c.run(ctx, inputs)
+	return c, nil
 }
 
 // crawl is one run's pipeline: reader -> workers -> ordering writer ->
@@ -77,7 +87,14 @@ type crawl struct {
 	gitRead atomic.Int64 // commits read, for progress
 	prog    Progress     // the committer's, then run's once the committer is done
 
-	budget *byteBudget // raw bytes in flight
+	budget *budget // raw bytes, runs' reservations and tables in flight
+	// cores holds a token for each worker reading or decoding and for the
+	// committer storing a batch into an in-process store: at most
+	// Options.Workers of them run at once, so that n workers use n cores,
+	// the store's share included. A server's Put (PostgreSQL) is mostly
+	// waiting, and takes none.
+	cores     chan struct{}
+	inProcess bool
 
 	cur     *batch
 	commits chan *batch // batches in order, to the committer
@@ -125,10 +142,14 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 	defer cancel()
 	c.cancel = cancel
 	items := make(chan *item, 64)
-	results := make(chan *result, 64)
-	tokens := make(chan struct{}, inFlight)
-	c.budget = newByteBudget(inFlightBytes)
-	decoding := newByteBudget(inFlightBytes)
+	// A worker hands on the results of an item at once: one per message,
+	// one per commit of a run.
+	results := make(chan []*result, 64)
+	tokens := newBudget(inFlight) // messages between the reader and the writer
+	c.budget = newBudget(inFlightBytes)
+	c.cores = make(chan struct{}, c.opts.Workers)
+	_, c.inProcess = c.st.(store.InProcess)
+	decoding := newBudget(inFlightBytes)
 
 	var readErr error
 	go func() {
@@ -136,18 +157,16 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 		seq := int64(0)
 		w := c.walk
 		w.emit = func(it *item) error {
-			select {
-			case tokens <- struct{}{}:
-			case <-ctx.Done():
+			if err := tokens.acquire(ctx, it.seqs()); err != nil {
 				it.release()
-				return ctx.Err()
+				return err
 			}
-			if err := c.budget.acquire(ctx, int64(len(it.raw.Data))); err != nil {
+			if err := c.budget.acquire(ctx, it.budgeted()); err != nil {
 				it.release()
 				return err
 			}
 			it.seq = seq
-			seq++
+			seq += it.seqs()
 			select {
 			case items <- it:
 				return nil
@@ -170,24 +189,36 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			wk := &worker{opts: c.opts, first: c.first, decoding: decoding}
+			wk := &worker{ctx: ctx, opts: c.opts, first: c.first, decoding: decoding, bytes: &c.bytes, commits: &c.gitRead}
+			defer wk.closeGit()
 			for it := range items {
-				r := wk.process(it)
-				it.release()
-				if !r.holdsTables() {
-					// What waits for its turn is a few small records:
-					// the raw bytes are done with.
-					c.budget.release(r.bytes)
-					r.bytes = 0
+				c.cores <- struct{}{}
+				var rs []*result
+				if it.commits != nil {
+					rs = wk.gitRun(it)
+					c.budget.release(runReserve)
 				} else {
-					// The raw bytes are done with; the tables, many
-					// times their size, are held until stored.
-					n := tablesBytes(r.recs)
-					c.budget.adjust(n - r.bytes)
-					r.bytes = n
+					rs = []*result{wk.process(it)}
+					it.release()
+				}
+				<-c.cores
+				for _, r := range rs {
+					if !r.holdsTables() {
+						// What waits for its turn is a few small
+						// records: the raw bytes are done with.
+						c.budget.release(r.bytes)
+						r.bytes = 0
+					} else {
+						// The raw bytes are done with; the tables,
+						// many times their size, are held until
+						// stored.
+						n := tablesBytes(r.recs)
+						c.budget.adjust(n - r.bytes)
+						r.bytes = n
+					}
 				}
 				select {
-				case results <- r:
+				case results <- rs:
 				case <-ctx.Done():
 				}
 			}
@@ -229,7 +260,7 @@ func (c *crawl) run(parent context.Context, inputs []string) (Progress, error) {
 
 // write puts results in sequence order and hands full batches to the
 // committer; it returns when the results end or the crawl is stopped.
-func (c *crawl) write(ctx context.Context, results <-chan *result, tokens <-chan struct{}) error {
+func (c *crawl) write(ctx context.Context, results <-chan []*result, tokens *budget) error {
 	pending := map[int64]*result{} // at most inFlight entries
 	next := int64(0)
 	tick := time.NewTicker(c.opts.BatchInterval)
@@ -241,11 +272,14 @@ func (c *crawl) write(ctx context.Context, results <-chan *result, tokens <-chan
 			return c.flush(true)
 		}
 		select {
-		case r, ok := <-results:
+		case rs, ok := <-results:
 			if !ok {
 				return c.flush(true)
 			}
-			pending[r.seq] = r
+			for _, r := range rs {
+				pending[r.seq] = r
+			}
+			taken := next
 			for ctx.Err() == nil {
 				r, ok := pending[next]
 				if !ok {
@@ -253,7 +287,6 @@ func (c *crawl) write(ctx context.Context, results <-chan *result, tokens <-chan
 				}
 				delete(pending, next)
 				next++
-				<-tokens
 				c.take(r)
 				// A batch holding half the byte budget in tables goes
 				// to the committer at once: the reader waits for it.
@@ -263,6 +296,7 @@ func (c *crawl) write(ctx context.Context, results <-chan *result, tokens <-chan
 					}
 				}
 			}
+			tokens.release(next - taken)
 		case <-tick.C:
 			if err := c.flush(false); err != nil {
 				return err
@@ -329,11 +363,17 @@ func (c *crawl) commit(ctx context.Context) {
 	for b := range c.commits {
 		var st store.PutStats
 		var err error
+		if c.inProcess {
+			c.cores <- struct{}{}
+		}
 		switch {
 		case len(b.cps) > 0:
 			st, err = c.cps.PutCheckpoints(context.WithoutCancel(ctx), b.recs, b.checkpoints(c.walk.sel))
 		case len(b.recs) > 0:
 			st, err = c.st.Put(context.WithoutCancel(ctx), b.recs)
+		}
+		if c.inProcess {
+			<-c.cores
 		}
 		c.budget.release(b.bytes)
 		if err != nil {

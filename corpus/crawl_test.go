@@ -38,10 +38,10 @@ func observations(t *testing.T, st *sqlite.Store) []model.Observation {
 }
 
 // count returns a number from the database.
-func count(t *testing.T, st *sqlite.Store, query string) int {
+func count(t *testing.T, st *sqlite.Store, query string, args ...any) int {
 	t.Helper()
 	var n int
-	require.NoError(t, st.DB().QueryRow(query).Scan(&n))
+	require.NoError(t, st.DB().QueryRow(query, args...).Scan(&n))
 	return n
 }
 

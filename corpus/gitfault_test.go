@@ -137,6 +137,23 @@ func TestGitFaults(t *testing.T) {
 				assert.Equal(t, commits[5].String(), faults[0].Commit)
 				assert.Contains(t, faults[0].Err.Error(), "cannot be read")
 			})
+			t.Run("damaged tree", func(t *testing.T) {
+				repo, commits, _ := looseInbox(t, msgs, nil)
+				// A tree that is there but cannot be read: git's listing
+				// stops at it, after the commits before it.
+				c, err := object.GetCommit(mustOpen(t, repo).Storer, commits[5])
+				require.NoError(t, err)
+				f := objectFile(repo, c.TreeHash)
+				require.NoError(t, os.Chmod(f, 0o644))
+				require.NoError(t, os.WriteFile(f, []byte("not zlib at all"), 0o644))
+				var faults []corpus.Fault
+				st := openStore(t, filepath.Join(t.TempDir(), "c.db"))
+				p, err := corpus.Crawl(context.Background(), st, []string{repo}, corpus.Options{GitReader: reader, OnFault: func(f corpus.Fault) { faults = append(faults, f) }})
+				require.NoError(t, err)
+				assert.EqualValues(t, 11, p.Stored, "every commit but the damaged one")
+				require.Len(t, faults, 1)
+				assert.Equal(t, commits[5].String(), faults[0].Commit)
+			})
 			t.Run("broken history", func(t *testing.T) {
 				repo, commits, _ := looseInbox(t, msgs, nil)
 				require.NoError(t, os.Remove(objectFile(repo, commits[3])))

@@ -17,7 +17,10 @@ type Options struct {
 	Filter Filter
 	// Shard, when Count > 0, keeps only this machine's share.
 	Shard Shard
-	// Workers is the number of decoding goroutines; default GOMAXPROCS.
+	// Workers is the number of workers, and of cores the crawl keeps
+	// busy: each reads its share of a git epoch through a cat-file of its
+	// own and decodes it, and a batch is stored into an in-process store
+	// (store.InProcess) in a worker's turn; default GOMAXPROCS.
 	Workers int
 	// BatchSize is the number of messages per store transaction; default
 	// 5000 (larger transactions write each index page fewer times). A

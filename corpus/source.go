@@ -45,6 +45,29 @@ type item struct {
 	// stored, for a changed mbox read again, holds the offsets and
 	// digests of its messages already stored: the worker skips those.
 	stored map[int64][16]byte
+	// blob, for a public-inbox message, is the id of its blob "m": it
+	// keys the message's content (store.Record.Hash), which git has
+	// hashed already.
+	blob *[20]byte
+	// commits, when set, is a run of an epoch's commits (source) that the
+	// worker reads itself (GitReader): one sequence number each, in
+	// order. broken: the history broke off before them (no checkpoint
+	// moves).
+	commits []GitCommit
+	broken  bool
+}
+
+// seqs is the number of sequence numbers the item takes: one per commit
+// of a run, else one.
+func (it *item) seqs() int64 { return max(int64(len(it.commits)), 1) }
+
+// budgeted is the share of the crawl's byte budget the item takes when
+// it is handed on: its raw bytes, or a run's reservation.
+func (it *item) budgeted() int64 {
+	if it.commits != nil {
+		return runReserve
+	}
+	return int64(len(it.raw.Data))
 }
 
 // maxPooled bounds the buffers kept for reuse: the rare huge message is
@@ -398,9 +421,10 @@ func (w *walker) ended(ctx context.Context, f *os.File) string {
 	return ""
 }
 
-// git emits the messages of one public-inbox epoch committed after the
-// commit its checkpoint names, and a fault for every commit whose message
-// could not be read.
+// git emits the commits of one public-inbox epoch after the commit its
+// checkpoint names: with the git binary in runs (GitList) that the
+// workers read, each through a cat-file of its own; with go-git message
+// by message. A commit whose message cannot be read is a fault.
 func (w *walker) git(ctx context.Context, repo string) error {
 	// After a break in the history no checkpoint moves: it would pass
 	// the commits out of reach, and a crawl after the history is
@@ -408,16 +432,6 @@ func (w *walker) git(ctx context.Context, repo string) error {
 	// commits after the old checkpoint again, stores what is new, and
 	// reports the break.
 	broken := false
-	fn := func(commit string, data []byte) error {
-		w.bytes.Add(int64(len(data)))
-		w.commits.Add(1)
-		it := &item{source: repo, commit: commit, raw: mbox.RawMessage{Line: 1}}
-		if !broken {
-			it.cp = &store.Checkpoint{Input: repo, Commit: commit}
-		}
-		it.own(mbox.NormalizeEOL(data))
-		return w.emit(it)
-	}
 	// A commit that could not be read moves no checkpoint: a later run
 	// reads it again (and reports it again) unless a later message is
 	// stored.
@@ -434,9 +448,20 @@ func (w *walker) git(ctx context.Context, repo string) error {
 	}
 	var err error
 	if w.useGitBinary() {
-		err = GitMessages(ctx, repo, since, fn, fault)
+		err = GitList(ctx, repo, since, func(run []GitCommit) error {
+			return w.emit(&item{source: repo, commits: run, broken: broken})
+		}, fault)
 	} else {
-		err = gitgo.Messages(ctx, repo, since, fn, fault)
+		err = gitgo.Messages(ctx, repo, since, func(commit string, blob [20]byte, data []byte) error {
+			w.bytes.Add(int64(len(data)))
+			w.commits.Add(1)
+			it := &item{source: repo, commit: commit, blob: &blob, raw: mbox.RawMessage{Line: 1}}
+			if !broken {
+				it.cp = &store.Checkpoint{Input: repo, Commit: commit}
+			}
+			it.own(mbox.NormalizeEOL(data))
+			return w.emit(it)
+		}, fault)
 	}
 	if err != nil && ctx.Err() == nil {
 		return w.emit(&item{source: repo, fault: err})

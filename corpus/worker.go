@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"runtime/debug"
 	"slices"
+	"sync/atomic"
 
 	"github.com/lkmlbench/lkmlbench"
 	"github.com/lkmlbench/lkmlbench/export/store"
@@ -50,9 +52,10 @@ func (r *result) holdsTables() bool {
 }
 
 // worker turns items into records; besides the options it holds only a
-// buffer it reuses for the prefilter's view of encoded messages and a
-// bounded cache of patch tags.
+// buffer it reuses for the prefilter's view of encoded messages, a
+// bounded cache of patch tags and the reader of the epoch it reads.
 type worker struct {
+	ctx  context.Context
 	opts *Options
 	// first is the reading position of the crawl's first item (see
 	// crawl.first).
@@ -61,7 +64,63 @@ type worker struct {
 	tags  map[string]*model.PatchTag
 	// decoding, shared by the crawl's workers, bounds the memory of the
 	// full decodes running at once (heavy); nil: no bound.
-	decoding *byteBudget
+	decoding *budget
+	// git reads the runs of commits of one epoch (item.commits); bytes
+	// and commits count what it read, for progress.
+	git            *GitReader
+	bytes, commits *atomic.Int64
+}
+
+// gitRun reads a run of commits and returns one result per commit, in
+// order: a message, a fault, or for a deletion commit only its
+// checkpoint. When the reading stops early (git cannot be started), the
+// commits not read get a fault each, so that every sequence number of
+// the run is answered; when the crawl is stopped they need none.
+func (w *worker) gitRun(it *item) []*result {
+	if w.git == nil || w.git.Repo() != it.source {
+		w.closeGit()
+		w.git = NewGitReader(w.ctx, it.source)
+	}
+	rs := make([]*result, 0, len(it.commits))
+	err := w.git.Read(it.commits, func(m GitMessage) error {
+		one := item{seq: it.seq + int64(m.Index), source: it.source, commit: m.Commit, raw: mbox.RawMessage{Line: 1}}
+		w.commits.Add(1)
+		switch {
+		case m.Err != nil:
+			one.fault = m.Err // moves no checkpoint
+		case m.Data == nil:
+			one.mark = true // a deletion
+		default:
+			w.bytes.Add(int64(len(m.Data)))
+			one.raw.Data, one.blob = mbox.NormalizeEOL(m.Data), &m.Blob
+		}
+		if m.Err == nil && !it.broken {
+			one.cp = &store.Checkpoint{Input: it.source, Commit: m.Commit}
+		}
+		r := w.process(&one)
+		r.bytes = 0 // the run's reservation stood for its raw bytes
+		rs = append(rs, r)
+		return nil
+	})
+	if err == nil || w.ctx.Err() != nil {
+		return rs
+	}
+	read := len(rs)
+	for i := read; i < len(it.commits); i++ {
+		f := err
+		if i > read {
+			f = errors.New("not read: git failed on an earlier commit")
+		}
+		rs = append(rs, &result{seq: it.seq + int64(i), faults: []Fault{{Source: it.source, Commit: hex.EncodeToString(it.commits[i].ID[:]), Err: f}}})
+	}
+	return rs
+}
+
+// closeGit stops the worker's git, if it runs.
+func (w *worker) closeGit() {
+	if w.git != nil {
+		w.git.Close()
+	}
 }
 
 // decodeCost is the memory a full decode and table parse take per raw
@@ -164,9 +223,13 @@ func (w *worker) raw(it *item, res *result) {
 		return
 	}
 	rec := store.Record{Commit: it.commit, Seq: position(w.first, it.seq)}
-	if it.cp != nil && it.cp.Hash != ([16]byte{}) {
+	switch {
+	case it.blob != nil:
+		// git hashed the message already: its blob id is the key.
+		rec.Hash = [16]byte(it.blob[:16])
+	case it.cp != nil && it.cp.Hash != ([16]byte{}):
 		rec.Hash = it.cp.Hash
-	} else {
+	default:
 		rec.Hash = digest(data)
 	}
 	if w.opts.DecodeAll || w.view.needsDecode(data, &h) {

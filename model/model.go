@@ -193,6 +193,20 @@ type Table struct {
 	Variants []string `json:"variants"`
 	// Baseline is the variant the others are compared against, if any.
 	Baseline string `json:"baseline,omitempty"`
+	// Columns says what the columns are when they are not variants:
+	// ColumnsMetrics when they are different metrics or tests side by
+	// side ("TPS" beside "Latency Avg (ms)", "kmalloc" beside "pgalloc");
+	// empty when the columns are the compared variants or the table has
+	// one series. Variants then keep the column titles as read, and
+	// Baseline is empty: no column is a reference for the others.
+	Columns string `json:"columns,omitempty"`
+	// BaselineCase names the baseline when the rows are the variants
+	// (configurations as rows, metrics or tests as columns: a row
+	// "(1 baseline)" above "(2) kmem on"): the label of the rows the
+	// others are compared against, or, when the labels pair a test with
+	// a variant ("sda teo-m", "sda teo-patch"), the variant's last word.
+	// Empty otherwise.
+	BaselineCase string `json:"baseline_case,omitempty"`
 	// Unit of the main values as the text states it, empty when unstated.
 	Unit string `json:"unit,omitempty"`
 	// Direction is "lower" or "higher" (is better), empty when unknown.
@@ -225,6 +239,16 @@ type Table struct {
 	LeadFar int `json:"lead_far,omitempty"`
 	// Rows are the table's data rows in order.
 	Rows []Row `json:"rows"`
+}
+
+// Reference names what t's cells are compared against: the baseline
+// variant, or, when the rows are the variants, the baseline row
+// (BaselineCase); "" when t has neither.
+func (t *Table) Reference() string {
+	if t.Baseline != "" {
+		return t.Baseline
+	}
+	return t.BaselineCase
 }
 
 // Row is one data row of a table.

@@ -22,6 +22,10 @@ const (
 	DirMixed = "mixed"
 )
 
+// ColumnsMetrics is Table.Columns of a table whose columns are different
+// metrics or tests side by side rather than variants of one.
+const ColumnsMetrics = "metrics"
+
 // What a table's printed percentages mean.
 const (
 	// PctImprovement: positive is better whatever the metric (AMD's

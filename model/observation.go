@@ -79,7 +79,7 @@ func (t *Table) AppendObservations(dst []Observation) []Observation {
 				Format: t.Format, Benchmark: t.Benchmark, Context: ctx,
 				Case: r.Case, Variant: c.Variant, Field: c.Field, Value: c.Value,
 				Unit: t.Unit, Direction: dir, Statistic: t.Statistic,
-				Baseline: t.Baseline, Flags: flags, Line: r.Line, Offset: r.Offset,
+				Baseline: t.Reference(), Flags: flags, Line: r.Line, Offset: r.Offset,
 				QuoteDepth: t.QuoteDepth, Author: t.Author, Reconstructed: t.Reconstructed,
 				Series: t.Series, SeriesVersion: t.SeriesVersion,
 				DirectionSource: t.DirectionSource, PctConvention: t.PctConvention,

@@ -14,6 +14,7 @@ import (
 // the author printed beside it.
 type comparison struct {
 	row     int
+	baseRow int // the row that holds base: row, or another row of the baseline
 	variant string
 	field   string
 	main    bool        // the variant's main measure: the one pct, cv and stddev refer to
@@ -64,7 +65,8 @@ func isSpread(f string) bool {
 	case "pct", "cv", "stddev", "stdev", "var":
 		return true
 	}
-	return strings.HasSuffix(f, "_pct")
+	// A spread named after its metric ("bandwidth_cv") is no reading.
+	return strings.HasSuffix(f, "_pct") || strings.HasSuffix(f, "_cv") || strings.HasSuffix(f, "_stddev") || strings.HasSuffix(f, "_stdev")
 }
 
 // comparisons lists the compared readings of a table with a baseline.
@@ -87,15 +89,18 @@ func comparisons(t *model.Table) []*comparison {
 			}
 			byVariant[c.Variant] = append(byVariant[c.Variant], c)
 		}
-		base := byVariant[t.Baseline]
+		base, bi := byVariant[t.Baseline], ri
 		if base == nil {
-			base = baselineNearby(t, ri)
+			base, bi = baselineNearby(t, ri)
 		}
 		for _, v := range order {
 			if v == t.Baseline || (v == "" && len(t.Variants) > 0) {
 				continue
 			}
-			out = append(out, variantComparisons(ri, v, byVariant[v], base)...)
+			for _, c := range variantComparisons(ri, v, byVariant[v], base) {
+				c.baseRow = bi
+				out = append(out, c)
+			}
 		}
 	}
 	for _, c := range out {
@@ -104,28 +109,85 @@ func comparisons(t *model.Table) []*comparison {
 	return out
 }
 
-// baselineNearby finds the baseline's cells for a row that holds none: in
-// key-value layouts each variant has its own line under the same case
-// ("tip: 131244.00", "latency_nice: 132118.00 (+0.66%)"). The nearest row
-// of the same case with baseline cells is taken.
-func baselineNearby(t *model.Table, ri int) []*model.Cell {
+// baselineNearby finds the baseline's cells for a row that holds none,
+// and the row that holds them. In key-value layouts each variant has its
+// own line under the same case ("tip: 131244.00", "latency_nice:
+// 132118.00 (+0.66%)"): the nearest row of the same case with baseline
+// cells is taken. In a table whose rows are its variants (each row's
+// cells belong to the variant its label names: "Baseline:" above
+// "Patched:"), the baseline's row is: the k-th row of the baseline for
+// the k-th row of a variant, when both have as many rows.
+func baselineNearby(t *model.Table, ri int) ([]*model.Cell, int) {
 	for d := 1; d < len(t.Rows); d++ {
 		for _, j := range []int{ri - d, ri + d} {
 			if j < 0 || j >= len(t.Rows) || t.Rows[j].Case != t.Rows[ri].Case {
 				continue
 			}
-			var cells []*model.Cell
-			for ci := range t.Rows[j].Cells {
-				if c := &t.Rows[j].Cells[ci]; c.Variant == t.Baseline {
-					cells = append(cells, c)
-				}
-			}
-			if cells != nil {
-				return cells
+			if cells := variantCells(&t.Rows[j], t.Baseline); cells != nil {
+				return cells, j
 			}
 		}
 	}
-	return nil
+	if j := baselineRow(t, ri); j >= 0 {
+		return variantCells(&t.Rows[j], t.Baseline), j
+	}
+	return nil, ri
+}
+
+// variantCells are a row's cells of one variant, nil when it has none.
+func variantCells(r *model.Row, v string) []*model.Cell {
+	var cells []*model.Cell
+	for ci := range r.Cells {
+		if c := &r.Cells[ci]; c.Variant == v {
+			cells = append(cells, c)
+		}
+	}
+	return cells
+}
+
+// rowsAreVariants reports whether every cell of t that names a variant
+// sits in a row labelled by that variant: the rows are the variants.
+func rowsAreVariants(t *model.Table) bool {
+	named := false
+	for _, r := range t.Rows {
+		for _, c := range r.Cells {
+			if c.Variant == "" {
+				continue
+			}
+			if c.Variant != r.Case {
+				return false
+			}
+			named = true
+		}
+	}
+	return named
+}
+
+// baselineRow is the baseline's row that row ri of a table whose rows are
+// its variants is compared with: the k-th of the baseline's rows for the
+// k-th of its own variant's; -1 when the table is not so or the counts
+// differ.
+func baselineRow(t *model.Table, ri int) int {
+	if t.Baseline == "" || !rowsAreVariants(t) {
+		return -1
+	}
+	k, own := -1, 0
+	var base []int
+	for j, r := range t.Rows {
+		switch r.Case {
+		case t.Rows[ri].Case:
+			if j == ri {
+				k = own
+			}
+			own++
+		case t.Baseline:
+			base = append(base, j)
+		}
+	}
+	if k < 0 || len(base) != own {
+		return -1
+	}
+	return base[k]
 }
 
 // variantComparisons pairs the cells of one variant in one row with the

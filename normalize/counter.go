@@ -39,12 +39,19 @@ var (
 		`((minor|major)[ _-]?)?page[ _-]?faults?|faults|cpu[ _-]?migrations?|` +
 		`percent[ _-]?of[ _-]?cpu[a-z_]*|cpu[ _-]?util(i[sz]ation)?|%[ _-]?cpu|cpu[ _-]?%|` +
 		`(user|usr|sys|system|idle|iowait|irq|softirq|steal|guest|cpu)[ _-]?(time|sec|secs|util|%)|` +
-		`usage|usages|residency|above|below|aboves|belows|[gmk]hz|freq|frequency|pct[ _][a-z_]*cycles[ _]idle|` +
+		`usage|usages|residency|above|below|aboves|belows|idle[ _-]?miss(es)?|[gmk]hz|freq|frequency|pct[ _][a-z_]*cycles[ _]idle|` +
 		`user|usr|sys|system)($|[^a-z])`)
 	// idleState is a row named by a CPU idle or package state (POLL, C1,
 	// "C2 (IOPORT Based)", C6, PC6): its numbers are that state's usage
 	// or residency, which follow how idle the run left the CPUs.
 	idleState = regexp.MustCompile(`(?i)^(poll|c[0-9]+[a-z]*|[cmp]c[0-9]+[a-z]*)(\s*[(-].*)?$`)
+	// sysfsState is a row or column named by a cpuidle state directory
+	// ("State 0 Time diff (ns)", "state1"): its numbers are that state's
+	// usage or residency.
+	sysfsState = regexp.MustCompile(`(?i)^state[ _-]?[0-9]+\b`)
+	// stateKey is a column or field that names the idle state of each
+	// row ("idle_state", "cstate"): the row's times are residencies.
+	stateKey = regexp.MustCompile(`(?i)^(idle[ _-]?)?c?states?$`)
 )
 
 // isCounterRow reports whether a row of t counts resources or times a
@@ -58,8 +65,19 @@ func isCounterRow(t *model.Table, r *model.Row) bool {
 			return false
 		}
 	}
-	if t.Format == "stress-ng" && stressTime.MatchString(r.Case) || idleState.MatchString(strings.TrimSpace(r.Case)) {
+	if l := strings.TrimSpace(r.Case); t.Format == "stress-ng" && stressTime.MatchString(r.Case) || idleState.MatchString(l) || sysfsState.MatchString(l) {
 		return true
+	}
+	for _, c := range r.Cells {
+		if stateKey.MatchString(c.Field) || stateKey.MatchString(c.Variant) {
+			// A row per idle state: its times are residencies.
+			return true
+		}
+	}
+	if l := strings.TrimSpace(r.Case); l != "" && l[0] >= '0' && l[0] <= '9' {
+		// A label that starts with a number is a setting of the run
+		// ("1 GHz", "4 threads"), not the name of a count.
+		return false
 	}
 	return isCounterName(r.Case)
 }
@@ -88,8 +106,12 @@ func isCounterName(name string) bool {
 	}
 	parts := splitDotted(low)
 	last := parts[len(parts)-1]
-	return counterName.MatchString(last) && !workRate(last)
+	return counterName.MatchString(last) && !workRate(last) && !normalised.MatchString(last)
 }
+
+// normalised is a name of a count set against another ("idle_miss_ratio",
+// "miss rate"): no longer a count of what the run did, but its quality.
+var normalised = regexp.MustCompile(`(^|[^a-z])(ratio|rate)($|[^a-z])`)
 
 // workRate reports whether a name is work done per something ("bogo ops/s
 // (usr+sys time)", "ops_per_sec"): a result, even when it names the CPU

@@ -240,6 +240,11 @@ func direction(t *model.Table, unit Unit, rowDirs []string, byName []bool, bl *B
 	if d := proseDirection(own, proseLowerBetter, proseHigherBetter); d != "" {
 		return d, model.DirFromProse
 	}
+	if d := proseDirection([]string{strings.Join(t.Variants, "\n")}, proseLowerBetter, proseHigherBetter); d != "" {
+		// A column title says it: "% Improvement (lower the better)"
+		// beside "Base (s)" and "Base + Patch (s)".
+		return d, model.DirFromHeader
+	}
 	if mixedFields(t) || disagree(rowDirs) {
 		return "", model.DirMixed
 	}

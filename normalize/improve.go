@@ -77,7 +77,7 @@ func noise(t *model.Table, c *comparison, imp float64, marked bool) string {
 		}
 		return model.NoiseWithin
 	}
-	spread := math.Max(relSpread(t, c.row, c.variant, c.cell), relSpread(t, c.row, t.Baseline, c.base))
+	spread := math.Max(relSpread(t, c.row, c.variant, c.cell), relSpread(t, c.baseRow, t.Baseline, c.base))
 	switch {
 	case math.IsNaN(spread):
 		return ""

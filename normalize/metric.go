@@ -42,7 +42,7 @@ var (
 	// notMetric are compounds that hold a metric word but name a feature.
 	// A share of time ("% time spent", residency) is a distribution, not
 	// a duration; mmtests' vmstat rows start with "Ops" whatever they count.
-	notMetric = regexp.MustCompile(`latency[ _-]?nice|time[ _-]?slice|lat[ _-]?nice|(%|percent(age)?|share|fraction)[ _-]*(of[ _-]*)?(the[ _-]*)?(cpu[ _-]*)?time|[a-z]+[ _-]between[ _-][a-z-]+|idle[ _-]?(sec|secs|time|ms|us)|^ops\s+`)
+	notMetric = regexp.MustCompile(`latency[ _-]?nice|time[ _-]?slice|lat[ _-]?nice|(%|percent(age)?|share|fraction)[ _-]*(of[ _-]*)?(the[ _-]*)?(total[ _-]*)?(cpu[ _-]*)?time|[a-z]+[ _-]between[ _-][a-z-]+|idle[ _-]?(sec|secs|time|ms|us)|^ops\s+`)
 	// tracepoint is a perf event name ("sched:sched_process_wait"): a
 	// count of events, whatever the event is called.
 	tracepoint = regexp.MustCompile(`^[a-z0-9_]+:[a-z0-9_]+$`)
@@ -158,11 +158,24 @@ func plainDirection(words []string) string {
 	lo, hi := false, false
 	for _, w := range words {
 		w = strings.TrimSuffix(w, "%")
+		if rest := gluedStat.ReplaceAllString(w, ""); rest != w && gluedMetric[rest] {
+			// A statistic glued to its metric: "avglat", "95%lat",
+			// "p99lat", "maxbw"; not a number glued to its unit
+			// ("1500us", a setting).
+			w = rest
+		}
 		lo = lo || lowerWords[w]
 		hi = hi || higherWords[w]
 	}
 	return agreed(lo, hi)
 }
+
+// gluedStat is a statistic written in front of its metric without a
+// break.
+var gluedStat = regexp.MustCompile(`^(avg|mean|max|min|med|p[0-9]+(\.[0-9]+)?|[0-9]+(\.[0-9]+)?(%|th))`)
+
+// gluedMetric are the metrics a statistic is glued to.
+var gluedMetric = wordSet("lat", "latency", "bw", "iops", "time", "runtime", "throughput", "tput", "ops", "rps", "qps", "tps")
 
 func anyIn(words []string, set map[string]bool) bool {
 	for _, w := range words {

@@ -10,8 +10,8 @@ import (
 
 // noisePhrase is prose that calls the differences noise: "within noise",
 // "in the noise", "not noticeable", "no significant difference",
-// "run-to-run variation", "negligible".
-var noisePhrase = regexp.MustCompile(`(?i)\b(within\s+(the\s+)?(noise|run[ -]to[ -]run|variance|variation|error|margin)|in\s+the\s+noise|(is|are|be)\s+noise|noise\s+level|not\s+(noticeable|measurable|significant|visible)|no\s+(noticeable|measurable|significant|visible|real|statistically\s+significant)\s+(change|difference|regression|impact|effect)s?|run[ -]to[ -]run\s+(variation|variance|noise)|negligible)\b`)
+// "run-to-run variation", "negligible", "indistinguishable".
+var noisePhrase = regexp.MustCompile(`(?i)\b(within\s+(the\s+)?(noise|run[ -]to[ -]run|variance|variation|error|margin)|in\s+the\s+noise|(is|are|be)\s+noise|noise\s+level|not\s+(noticeable|measurable|significant|visible)|no\s+(noticeable|measurable|significant|visible|real|statistically\s+significant)\s+(change|difference|regression|impact|effect)s?|run[ -]to[ -]run\s+(variation|variance|noise)|negligible|indistinguishable)\b`)
 
 // noiseStated reports whether the prose just above t calls its
 // differences noise: then the author has judged them, and a 5% rule must
@@ -36,14 +36,11 @@ const (
 // withinResolution reports whether a cell that no spread or mark judged
 // differs from its baseline by no more than resolutionUnits steps of the
 // finer number's last digit, the smaller being below smallSteps steps.
-func withinResolution(t *model.Table, r *model.Row, c *model.Cell) bool {
-	if c.Noise != "" || t.Baseline == "" {
+func withinResolution(t *model.Table, ri int, c *model.Cell) bool {
+	if c.Noise != "" {
 		return false
 	}
-	for _, b := range r.Cells {
-		if b.Variant != t.Baseline || b.Field != c.Field {
-			continue
-		}
+	if b := baseCell(t, ri, c); b != nil {
 		unit := 2 * math.Min(halfUlp(b.Value), halfUlp(c.Value))
 		x, y := b.Value.Float(), c.Value.Float()
 		diff := math.Abs(x - y)

@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
 )
@@ -45,13 +46,20 @@ func readings(t *model.Table, opts Options) {
 	t.Statistic = Statistic(t.Statistic)
 	t.Samples = Samples(nearbyTexts(t)...)
 
-	if t.Baseline == "" {
+	if t.Columns == "" && t.BaselineCase == "" {
+		rowsOrColumns(t)
+	}
+	if t.Baseline == "" && t.Columns == "" {
 		t.Baseline = InferBaseline(t)
 	}
 	markHeadlines(t, opts.Headlines)
 	rowDirs, byName := rowDirections(t, bl)
 	headlineDirections(t, rowDirs, byName)
-	t.Direction, t.DirectionSource = direction(t, unit, rowDirs, byName, bl)
+	if d, src, ok := columnsDirection(t); ok {
+		t.Direction, t.DirectionSource = d, src
+	} else {
+		t.Direction, t.DirectionSource = direction(t, unit, rowDirs, byName, bl)
+	}
 
 	cmps := comparisons(t)
 	if d := signedPctDirection(t, cmps); d != "" {
@@ -94,37 +102,81 @@ func readings(t *model.Table, opts Options) {
 		target.ImprovementPct = pctNumber(imp)
 		target.Noise = noise(t, c, imp, marked)
 	}
-	if t.Direction == "" {
-		byTitle := map[string]string{}
-		for _, v := range t.Variants {
-			byTitle[v] = MetricDirection(v)
+	cellDirections(t, rowDirs)
+	if t.BaselineCase != "" {
+		rowReadings(t)
+	} else {
+		foldRuns(t)
+	}
+}
+
+// cellDirections gives the cells of a table without a direction their
+// own: the metric their field names, else their row's, else their
+// column title's ("resume time (s)"). Counters get none (counter.go).
+func cellDirections(t *model.Table, rowDirs []string) {
+	if t.Direction != "" {
+		return
+	}
+	byTitle := map[string]string{}
+	for _, v := range t.Variants {
+		byTitle[v] = MetricDirection(v)
+	}
+	for i := range t.Rows {
+		if isCounterRow(t, &t.Rows[i]) {
+			continue
 		}
-		for i := range t.Rows {
-			if isCounterRow(t, &t.Rows[i]) {
-				// A counter has no direction of its own (counter.go).
+		for j := range t.Rows[i].Cells {
+			c := &t.Rows[i].Cells[j]
+			if c.Direction != "" {
+				// The robot's headline direction (markHeadlines).
 				continue
 			}
-			for j := range t.Rows[i].Cells {
-				c := &t.Rows[i].Cells[j]
-				if c.Direction != "" {
-					// The robot's headline direction (markHeadlines).
-					continue
-				}
-				if isCounterField(t, c.Field) {
-					continue
-				}
-				if d := fieldDirection(c.Field); d != "" {
-					c.Direction = d
-				} else if rowDirs[i] != "" {
-					c.Direction = rowDirs[i]
-				} else if d := byTitle[c.Variant]; d != "" && !isSpread(c.Field) {
-					// A column titled by its metric ("resume time (s)").
-					c.Direction = d
-				}
+			if counterCell(t, c) {
+				continue
+			}
+			if d := fieldDirection(c.Field); d != "" {
+				c.Direction = d
+			} else if rowDirs[i] != "" && t.Columns == "" {
+				c.Direction = rowDirs[i]
+			} else if d := byTitle[c.Variant]; d != "" && !isSpread(c.Field) && !isPctColumn(t, c.Variant) {
+				c.Direction = d
 			}
 		}
 	}
-	foldRuns(t)
+}
+
+// columnsDirection is the direction of a table whose columns are metrics
+// (model.ColumnsMetrics) when some column's title names one: only the
+// header's or the prose's own "lower is better" then speaks for all
+// columns, and only when no title names the other direction; else the
+// table has none (DirMixed), and each column's title gives its cells
+// theirs (cellDirections). ok is false for other tables, and when no
+// title names a direction: the columns are then tests or statistics of
+// one metric ("kmalloc", "pgalloc"; "value", "perc_diff"), whose
+// direction is found as any table's.
+func columnsDirection(t *model.Table) (dir, source string, ok bool) {
+	if t.Columns != model.ColumnsMetrics {
+		return "", "", false
+	}
+	var dirs []string
+	for _, v := range t.Variants {
+		if d := MetricDirection(v); d != "" && !isPctColumn(t, v) {
+			dirs = append(dirs, d)
+		}
+	}
+	if len(dirs) == 0 {
+		return "", "", false
+	}
+	d, src := "", ""
+	if x := strings.ToLower(t.Direction); x == "lower" || x == "higher" {
+		d, src = x, model.DirFromHeader
+	} else if x := proseDirection(ownTexts(t), proseLowerBetter, proseHigherBetter); x != "" {
+		d, src = x, model.DirFromProse
+	}
+	if d != "" && !disagree(append(dirs, d)) {
+		return d, src, true
+	}
+	return "", model.DirMixed, true
 }
 
 // signedPctDirection is the direction a table's own improvement-signed

@@ -89,7 +89,7 @@ func Summarize(t *model.Table) TableSummary {
 	s := TableSummary{
 		Table: t.ID, Source: t.Source, Line: t.StartLine, MessageID: t.MessageID,
 		Benchmark: t.Benchmark, Context: nonNil(t.Context), Direction: t.Direction,
-		Baseline: t.Baseline, Series: t.Series, SeriesVersion: t.SeriesVersion,
+		Baseline: t.Reference(), Series: t.Series, SeriesVersion: t.SeriesVersion,
 		Cases: caseVerdicts(t),
 	}
 	s.NotJudged, s.NotJudgedWhy = notJudged(t)
@@ -270,8 +270,8 @@ func tableTitle(t *model.Table) string {
 	if t.Direction != "" {
 		fmt.Fprintf(&b, ", %s is better", t.Direction)
 	}
-	if t.Baseline != "" {
-		fmt.Fprintf(&b, ", vs %s", t.Baseline)
+	if ref := t.Reference(); ref != "" {
+		fmt.Fprintf(&b, ", vs %s", ref)
 	}
 	return b.String()
 }
@@ -305,7 +305,9 @@ func verdictLine(t *model.Table, s *TableSummary) string {
 		switch {
 		case s.NotJudged > 0:
 			return "no verdict: " + whyNot[s.NotJudgedWhy]
-		case t.Baseline == "":
+		case t.Reference() == "" && t.Columns == model.ColumnsMetrics:
+			return "no baseline: the columns are different metrics or tests, and no row names a reference"
+		case t.Reference() == "":
 			return "no baseline to compare against"
 		case t.Direction == "" && t.DirectionSource == model.DirMixed:
 			return "rows mix metrics and no direction is known for them"

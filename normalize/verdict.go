@@ -29,14 +29,21 @@ func Decide(t *model.Table, minChange float64) {
 	marked := significanceMarked(t)
 	doubt := tableDoubt(t)
 	statedNoise := noiseStated(t)
+	whole := byWholeLabel(t)
+	stray := strayVariants(t)
 	for ri := range t.Rows {
 		r := &t.Rows[ri]
 		counter := isCounterRow(t, r)
+		baseRow := false
+		if t.BaselineCase != "" {
+			_, v := rowVariant(r.Case, whole)
+			baseRow = v == t.BaselineCase
+		}
 		for ci := range r.Cells {
 			c := &r.Cells[ci]
 			if c.ImprovementPct == nil {
 				switch {
-				case (counter || isCounterField(t, c.Field)) && comparable(t, c):
+				case (counter || counterCell(t, c)) && comparable(t, c, baseRow):
 					// Unjudged for want of a direction, and not a result.
 					c.Verdict, c.VerdictBasis = model.VerdictNone, model.BasisCounter
 				case !model.Withheld(c.VerdictBasis):
@@ -45,7 +52,7 @@ func Decide(t *model.Table, minChange float64) {
 				continue
 			}
 			c.Verdict, c.VerdictBasis = decide(c, marked, minChange)
-			if why := withhold(t, r, c, counter, doubt, statedNoise); why != "" {
+			if why := withhold(t, ri, c, counter, doubt, statedNoise, stray); why != "" {
 				c.ImprovementPct, c.Noise = nil, ""
 				c.Verdict, c.VerdictBasis = model.VerdictNone, why
 			}
@@ -54,19 +61,31 @@ func Decide(t *model.Table, minChange float64) {
 }
 
 // comparable reports whether a cell is a reading of a variant that t
-// compares with its baseline: not the baseline's own, not a spread or a
-// printed change.
-func comparable(t *model.Table, c *model.Cell) bool {
+// compares with its baseline: not the baseline's own (baseRow: the cell
+// is in a reference row of a table whose rows are its variants), not a
+// spread or a printed change.
+func comparable(t *model.Table, c *model.Cell, baseRow bool) bool {
+	if t.BaselineCase != "" {
+		return !baseRow && rowCompared(t, c)
+	}
 	return t.Baseline != "" && c.Variant != "" && c.Variant != t.Baseline && !isSpread(c.Field) && c.Field != "pct_points"
+}
+
+// counterCell reports whether a cell is a counter by its field, or, in a
+// table whose columns are metrics, by its column's title ("usage",
+// "Busy%").
+func counterCell(t *model.Table, c *model.Cell) bool {
+	return isCounterField(t, c.Field) || t.Columns == model.ColumnsMetrics && (isCounterName(c.Variant) || sysfsState.MatchString(c.Variant))
 }
 
 // withhold says why a compared cell may carry no verdict, "" when nothing
 // argues against one. The reasons are tried from the strongest: a number
 // that is no result, a column that is no variant, a reading in doubt, a
 // change the mail calls noise.
-func withhold(t *model.Table, r *model.Row, c *model.Cell, counter bool, doubt string, statedNoise bool) string {
+func withhold(t *model.Table, ri int, c *model.Cell, counter bool, doubt string, statedNoise bool, stray func(*model.Row, string) bool) string {
+	r := &t.Rows[ri]
 	switch {
-	case counter || isCounterField(t, c.Field):
+	case counter || counterCell(t, c):
 		return model.BasisCounter
 	case notVariant(c.Variant) || notVariant(t.Baseline) || unnamed(c.Variant) || unnamed(t.Baseline) || isSpreadLabel(r.Case) || pctColumn(t, c.Variant):
 		// A column of changes or spreads, a "variant" that is no name
@@ -77,21 +96,22 @@ func withhold(t *model.Table, r *model.Row, c *model.Cell, counter bool, doubt s
 		return model.BasisDifferentTests
 	case doubt != "":
 		return doubt
-	case rowMismatch(r, c.Variant):
+	case rowMismatch(t, r, c.Variant):
 		return model.BasisPctMismatch
-	case strayVariant(t, c.Variant):
+	case stray(r, c.Variant):
 		return model.BasisDifferentTests
-	case statedNoise, c.Verdict.Beyond() && withinResolution(t, r, c):
+	case statedNoise, c.Verdict.Beyond() && withinResolution(t, ri, c):
 		return model.BasisNoise
 	}
 	return ""
 }
 
 // rowMismatch reports whether the row's printed percentage of a variant
-// disagrees with the values (model.FlagPctMismatch).
-func rowMismatch(r *model.Row, variant string) bool {
+// disagrees with the values (model.FlagPctMismatch); in a table whose
+// rows are its variants, any printed change of the row.
+func rowMismatch(t *model.Table, r *model.Row, variant string) bool {
 	for _, c := range r.Cells {
-		if c.Variant == variant && slices.Contains(c.Flags, model.FlagPctMismatch) {
+		if (c.Variant == variant || t.BaselineCase != "") && slices.Contains(c.Flags, model.FlagPctMismatch) {
 			return true
 		}
 	}
@@ -107,7 +127,7 @@ func tableDoubt(t *model.Table) string {
 	pcts, bad := 0, 0
 	for _, r := range t.Rows {
 		for _, c := range r.Cells {
-			if c.Variant == t.Baseline || !(c.Field == "pct" || strings.HasSuffix(c.Field, "_pct")) {
+			if c.Variant == t.Baseline && t.Baseline != "" || !isPctCell(t, &c) {
 				continue
 			}
 			pcts++
@@ -119,7 +139,9 @@ func tableDoubt(t *model.Table) string {
 	switch {
 	case bad > 0 && 2*bad >= pcts:
 		return model.BasisPctMismatch
-	case headerAsData(t) || twoReadings(t) || derivedColumn(t):
+	case headerAsData(t) || twoReadings(t) || t.Columns == "" && derivedColumn(t):
+		// Between metrics a computed column is one more metric ("% of
+		// total time" beside the two times).
 		return model.BasisDoubtful
 	case differentTests(t):
 		return model.BasisDifferentTests
@@ -390,23 +412,46 @@ func rowValue(r *model.Row, v string) float64 {
 	return math.NaN()
 }
 
-// strayVariant reports whether variant v of t is neither side of the
-// change the table is about: the baseline names the code without a patch
-// ("without patch", "w/o patch", "unpatched") and v names no change, as
-// reference engines printed beside ("without patch", "with patch",
-// "libaio", "psync"). Set against the unpatched kernel its numbers say
-// nothing about the patch.
-func strayVariant(t *model.Table, v string) bool {
-	if !negatedName.MatchString(t.Baseline) || v == t.Baseline {
-		return false
+// strayVariants returns the test of whether variant v of t (a column,
+// or the variant row r holds when the rows are t's variants) is neither
+// side of the change the table is about. Either the baseline names the
+// code without a patch ("without patch", "unpatched") and v names no
+// change, as reference engines printed beside ("without patch", "with
+// patch", "libaio", "psync"); or the baseline is what the changed
+// variants were made from ("Menu" for "Menu Patched", see treatedCore)
+// and v is another reference ("Teo"). Set against the baseline, its
+// numbers say nothing about the patch.
+func strayVariants(t *model.Table) func(r *model.Row, v string) bool {
+	base, names := t.Baseline, t.Variants
+	whole := byWholeLabel(t)
+	if t.BaselineCase != "" {
+		base, names = t.BaselineCase, nil
+		for _, row := range t.Rows {
+			if _, x := rowVariant(row.Case, whole); !slices.Contains(names, x) {
+				names = append(names, x)
+			}
+		}
 	}
+	changed := func(x string) bool { return treatmentName.MatchString(x) && !negatedName.MatchString(x) }
+	fromCore := base != "" && treatedCore(names) == base
 	treated := 0
-	for _, o := range t.Variants {
-		if o != t.Baseline && treatmentName.MatchString(o) && !negatedName.MatchString(o) {
+	for _, o := range names {
+		if o != base && changed(o) {
 			treated++
 		}
 	}
-	return treated > 0 && !(treatmentName.MatchString(v) && !negatedName.MatchString(v)) && !referenceName.MatchString(v)
+	return func(r *model.Row, v string) bool {
+		if t.BaselineCase != "" {
+			_, v = rowVariant(r.Case, whole)
+		}
+		switch {
+		case v == base || base == "":
+			return false
+		case fromCore:
+			return !changed(v)
+		}
+		return negatedName.MatchString(base) && treated > 0 && !changed(v) && !referenceName.MatchString(v)
+	}
 }
 
 // unnamed reports whether a column title names nothing: no letter, and no

@@ -6,6 +6,9 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // pctImpCV reads AMD-style comparison blocks:
@@ -103,17 +106,17 @@ func amdMeta(b *Block, i int) (amdInfo, int) {
 	start, seen := i, false
 	for j := i - 1; j >= 0; j-- {
 		text := b.trim(j)
-		if text == "" || isRule(text) {
-			if isRule(text) && seen {
+		if text == "" || layout.IsRule(text) {
+			if layout.IsRule(text) && seen {
 				start = j
 				break
 			}
-			if isRule(text) {
+			if layout.IsRule(text) {
 				start = j
 			}
 			continue
 		}
-		m, ok := parseLine(amdMetaParser, text)
+		m, ok := grammar.ParseLine(amdMetaParser, text)
 		if !ok {
 			break
 		}
@@ -176,15 +179,7 @@ func amdHeaderShaped(text string) bool {
 	if k < 0 || !strings.ContainsAny(text, "[(") {
 		return false
 	}
-	key := strings.TrimRight(text[:k], " \t\n\f\r\v")
-	letter := false
-	for i := 0; i < len(key); i++ {
-		if cellClass[key[i]]&cStop != 0 || isPlusMinus(key, i) {
-			return false
-		}
-		letter = letter || cellClass[key[i]]&cLetter != 0
-	}
-	return letter
+	return token.IsCellWord(strings.TrimRight(text[:k], " \t\n\f\r\v"))
 }
 
 // amdHeaderLine reads a Case line into its columns.
@@ -192,7 +187,7 @@ func amdHeaderLine(text string) ([]amdColumn, bool) {
 	if !amdHeaderShaped(text) {
 		return nil, false
 	}
-	h, ok := parseLine(amdHeaderParser, text)
+	h, ok := grammar.ParseLine(amdHeaderParser, text)
 	if !ok {
 		return nil, false
 	}
@@ -245,7 +240,7 @@ func amdLine(text string, cols []amdColumn) (*amdRow, bool) {
 	if !strings.ContainsAny(text, "[(") {
 		return nil, false
 	}
-	r, ok := parseLine(amdRowParser, text)
+	r, ok := grammar.ParseLine(amdRowParser, text)
 	if !ok || len(r.Cells) != len(cols) {
 		return nil, false
 	}

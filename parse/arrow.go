@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // arrow reads before/after figures written with an arrow, the form commit
@@ -84,34 +85,34 @@ func readArrowRow(b *Block, i int) (arrowRow, bool) {
 	ts := b.tokens(i)
 	k := -1
 	for j, t := range ts {
-		if t.kind == tWord && isArrowWord(t.text) {
+		if t.Kind == token.Word && isArrowWord(t.Text) {
 			k = j
 			break
 		}
 	}
-	if k < 1 || k+1 >= len(ts) || ts[k-1].kind != tNum || ts[k+1].kind != tNum {
+	if k < 1 || k+1 >= len(ts) || ts[k-1].Kind != token.Num || ts[k+1].Kind != token.Num {
 		return arrowRow{}, false
 	}
 	var r arrowRow
-	r.label = strings.TrimSuffix(strings.TrimSpace(text[:ts[k-1].start]), ":")
+	r.label = strings.TrimSuffix(strings.TrimSpace(text[:ts[k-1].Start]), ":")
 	if len(strings.Fields(r.label)) > 6 {
 		return arrowRow{}, false
 	}
 	var ok bool
-	if r.before, ok = tokValue(ts[k-1], comma); !ok {
+	if r.before, ok = token.Value(ts[k-1], comma); !ok {
 		return arrowRow{}, false
 	}
-	if r.after, ok = tokValue(ts[k+1], comma); !ok {
+	if r.after, ok = token.Value(ts[k+1], comma); !ok {
 		return arrowRow{}, false
 	}
-	for _, t := range []tok{ts[k-1], ts[k+1]} {
-		if t.unit != "" {
-			r.units = append(r.units, t.unit)
+	for _, t := range []token.Token{ts[k-1], ts[k+1]} {
+		if t.Unit != "" {
+			r.units = append(r.units, t.Unit)
 		}
 	}
 	rest := ts[k+2:]
-	if len(rest) > 0 && rest[0].kind == tParen && pctText(rest[0]) {
-		if r.pct, ok = tokValue(rest[0], comma); !ok {
+	if len(rest) > 0 && rest[0].Kind == token.Paren && token.InPercent(rest[0]) {
+		if r.pct, ok = token.Value(rest[0], comma); !ok {
 			return arrowRow{}, false
 		}
 		rest = rest[1:]

@@ -6,6 +6,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
 )
 
 // The bar-chart family reads ASCII bar charts, one bar per line with its
@@ -61,7 +62,7 @@ func barChartRow(b *Block, i int) (model.Row, string, bool) {
 	if !barShaped(text) {
 		return model.Row{}, "", false
 	}
-	l, ok := parseLine(barChartParser, text)
+	l, ok := grammar.ParseLine(barChartParser, text)
 	if !ok || len(l.Unit) > 2 {
 		return model.Row{}, "", false
 	}

@@ -3,6 +3,7 @@ package parse
 import (
 	"strings"
 
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 	"github.com/lkmlbench/lkmlbench/parse/internal/shell"
 )
 
@@ -93,7 +94,7 @@ func (s *segment) gapAbove(i int) blockGap {
 		if e, ok := enumerated(text); ok && g.enum.name == "" {
 			g.enum = e
 		}
-		if j < labelTop && j < pasted && isProse(text) && !assignments(text) && !strings.HasSuffix(text, ":") && !strings.HasSuffix(text, ",") && !s.introduces(j) && !s.annotates(j) {
+		if j < labelTop && j < pasted && layout.IsProse(text) && !assignments(text) && !strings.HasSuffix(text, ":") && !strings.HasSuffix(text, ",") && !s.introduces(j) && !s.annotates(j) {
 			g.talk = true
 			break
 		}
@@ -132,7 +133,7 @@ func (s *segment) introduces(j int) bool {
 		if strings.HasSuffix(text, ":") {
 			return true
 		}
-		if sentenceEnd(text) {
+		if layout.SentenceEnd(text) {
 			return false
 		}
 	}
@@ -142,7 +143,7 @@ func (s *segment) introduces(j int) bool {
 // typed returns the command a line shows typed at a shell prompt
 // ("[root@box ~]# fio --rw=read"), or a command with its options.
 func typed(text string) (string, bool) {
-	if cmd, ok := shell.Leading(text); ok && isCommand(cmd) {
+	if cmd, ok := shell.Leading(text); ok && shell.IsCommand(cmd) {
 		return cmd, true
 	}
 	if commandLine(text) {
@@ -249,7 +250,7 @@ func tunable(path string) string {
 func enumerated(text string) (enumLabel, bool) {
 	text = strings.TrimSpace(strings.Trim(text, "*#"))
 	words := strings.Fields(text)
-	if len(words) < 2 || len(words) > 12 || len(text) > 100 || sentenceEnd(text) {
+	if len(words) < 2 || len(words) > 12 || len(text) > 100 || layout.SentenceEnd(text) {
 		return enumLabel{}, false
 	}
 	// "TEST 2:", "Test #3 -", "Case 4)": a word and a number, then the name

@@ -86,3 +86,17 @@ func TestBudgetOversizedLine(t *testing.T) {
 		})
 	}
 }
+
+// TestOneLineOfCells: a body that is one line of value cells past the
+// byte budget (issue 17: 56 MB of "1.0 (2.0 pct) " panicked in
+// Block.resolve on the empty block left once the line was cut; this body
+// of the same shape panicked too) reads as no table, with the cut named,
+// and --explain lists no block.
+func TestOneLineOfCells(t *testing.T) {
+	body := strings.Repeat("1.0 (2.0 pct) ", 200000)
+	tables, cuts := TablesBudgeted(linesOf(body))
+	assert.Empty(t, tables)
+	require.Len(t, cuts, 1)
+	assert.Contains(t, cuts[0].Message, "line 1 alone is")
+	assert.Empty(t, Explain(linesOf(body)))
+}

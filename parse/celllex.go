@@ -5,12 +5,15 @@ import (
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
-// buildCellParser builds a grammar over cellLexer. Lines are short, so a
+// buildCellParser builds a grammar over token.CellLexer. Lines are short, so a
 // generous lookahead lets optional labels back off from a value cell.
 func buildCellParser[T any]() *participle.Parser[T] {
-	return participle.MustBuild[T](participle.Lexer(cellLexer), participle.Elide("Space"), participle.UseLookahead(8))
+	return participle.MustBuild[T](participle.Lexer(token.CellLexer), participle.Elide("Space"), participle.UseLookahead(8))
 }
 
 // wordsLine is a header line of column names, with the row-label key that
@@ -20,14 +23,14 @@ type wordsLine struct {
 	Words []string `parser:"@(Key | Name)+"`
 }
 
-var wordsParser = participle.MustBuild[wordsLine](participle.Lexer(wordLexer), participle.Elide("Space"), participle.UseLookahead(2))
+var wordsParser = participle.MustBuild[wordsLine](participle.Lexer(token.WordLexer), participle.Elide("Space"), participle.UseLookahead(2))
 
 // headerWords reads a header line; ok is false for an empty line.
 func headerWords(text string) (wordsLine, bool) {
-	if len(text) > maxRowLen {
+	if len(text) > grammar.MaxLine {
 		return wordsLine{}, false
 	}
-	w, err := parseText(wordsParser, text)
+	w, err := grammar.Parse(wordsParser, text)
 	if err != nil || len(w.Words) == 0 {
 		return wordsLine{}, false
 	}
@@ -43,7 +46,7 @@ func plausibleHeader(h wordsLine) bool {
 	case "-", "o", "*", "•", "+":
 		return false
 	}
-	if strings.HasSuffix(last, ":") || sentenceEnd(last) || strings.HasPrefix(last, "(") {
+	if strings.HasSuffix(last, ":") || layout.SentenceEnd(last) || strings.HasPrefix(last, "(") {
 		return false
 	}
 	return len(h.Words) <= 16
@@ -84,23 +87,6 @@ func groupVariants(h wordsLine, n int) ([]string, bool) {
 		return out, true
 	}
 	return nil, false
-}
-
-// maxRowLen bounds the lines handed to a grammar: table rows are short, and
-// the lexer's search for a letter in a long run of symbols is quadratic.
-const maxRowLen = 512
-
-// parseLine runs a grammar over one line; ok is false when the line is not
-// of the grammar's shape.
-func parseLine[T any](p *participle.Parser[T], text string) (*T, bool) {
-	if len(text) > maxRowLen {
-		return nil, false
-	}
-	v, err := parseText(p, text)
-	if err != nil {
-		return nil, false
-	}
-	return v, true
 }
 
 // rowAt starts a row for line i of the block.

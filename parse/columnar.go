@@ -5,10 +5,13 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/cell"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
-// columnar is the family built on the layout engine (layout.go,
-// interpret.go) with the per-table semantics below: any table of rows and
+// columnar is the family built on the layout engine (packages layout and
+// cell) with the per-table semantics below: any table of rows and
 // columns, aligned with blanks, tabs or '|', whose header may be stacked
 // over several lines, whose rows may be grouped by blank lines or
 // sub-heading lines, and whose rows, or a column, may name the compared
@@ -20,24 +23,15 @@ type columnar struct{}
 
 func init() { Register(columnar{}, 89) }
 
-// Name is the default format; gridFormat names each table's.
+// Name is the default format; layout.Format names each table's.
 func (columnar) Name() string { return "whitespace" }
-
-// Limits of what the layout reader takes for a table.
-const (
-	maxHeadLines  = 4 // header lines stacked above the data
-	maxInnerBlank = 1 // consecutive blank lines inside a table
-)
 
 // Read returns the tables the layout reader finds in the block.
 func (columnar) Read(b *Block) []Match {
-	lines := make([]layLine, len(b.Lines))
-	for i := range b.Lines {
-		lines[i] = readLine(b, i)
-	}
+	lines := b.layLines()
 	var out []Match
 	for i := 0; i < len(lines); i++ {
-		if lines[i].class != lcData || isProse(lines[i].text) {
+		if lines[i].Class != layout.Data || layout.IsProse(lines[i].Text) {
 			continue
 		}
 		m, next, ok := readColumnar(b, lines, i)
@@ -49,458 +43,92 @@ func (columnar) Read(b *Block) []Match {
 	return out
 }
 
+// layLines reads every line of the block for the layout reader, each from
+// the block's tokens of it.
+func (b *Block) layLines() []layout.Line {
+	lines := make([]layout.Line, len(b.Lines))
+	for i := range b.Lines {
+		lines[i] = layout.ReadLine(b.Lines[i].Text, func(text string) []token.Token { return b.tokensOf(i, text) }, b.Comma)
+	}
+	return lines
+}
+
 // readColumnar reads the table whose first data row is line first. next
 // is the line to look at after it: past the table, or past a listing
 // that is no table, so that its rows are not read again one by one.
-func readColumnar(b *Block, lines []layLine, first int) (m Match, next int, ok bool) {
-	lt, next, ok := layTable(lines, first)
+func readColumnar(b *Block, lines []layout.Line, first int) (m Match, next int, ok bool) {
+	lt, next, ok := layColumnar(lines, first)
 	if !ok {
 		return Match{}, next, false
 	}
-	t := lt.g.table(b, lt.bd)
+	t := (&gridReading{Grid: &lt.Grid}).table(b, lt.Body)
 	if len(t.Rows) == 0 {
 		return Match{}, first + 1, false
 	}
-	t.Format = gridFormat(lines[lt.start:lt.end])
-	return Match{Start: lt.start, End: lt.end, Table: t}, lt.end, true
+	t.Format = layout.Format(lines[lt.Start:lt.End])
+	return Match{Start: lt.Start, End: lt.End, Table: t}, lt.End, true
 }
 
-// laidTable is a table's geometry as the layout reader found it: its
-// body, its grid and the lines it spans (headers and framing rules
-// included, end exclusive).
-type laidTable struct {
-	bd         body
-	g          grid
-	start, end int
+// layColumnar lays out the table whose first data row is line first (see
+// layout.Lay), with the label line right above the first rows given to them
+// when later rows sit under label lines too (leadingLabel).
+func layColumnar(lines []layout.Line, first int) (layout.Table, int, bool) {
+	lt, next, ok := layout.Lay(lines, first, kernelLabels)
+	if ok && !lt.Grid.CasesAcross {
+		leadingLabel(lines, first, &lt.Body)
+	}
+	return lt, next, ok
 }
 
-// layTable lays out the table whose first data row is line first: its
-// body, its columns, a header of numbers or a key column, its titles.
-func layTable(lines []layLine, first int) (laidTable, int, bool) {
-	bd := readBody(lines, first)
-	if len(bd.rows) == 0 || len(bd.rows) < 2 && len(lines[first].cells) < 3 {
-		return laidTable{}, first + 1, false
+// leadingLabel gives the first rows the label line right above them
+// ("Kernel: 9.1-rc3") when later rows sit under label lines too.
+func leadingLabel(lines []layout.Line, first int, bd *layout.Body) {
+	labelled := false
+	for _, s := range bd.Subs {
+		labelled = labelled || labelOf(s) != ""
 	}
-	g, ok := place(bd)
-	if !ok {
-		return laidTable{}, first + 1, false
-	}
-	// a header of sizes: "| 1MB | 2MB | 128MB |", "Algorithm 4k 8k 16k";
-	// under titles of its own the row is data ("randread 250K 262K")
-	sizes := g.sizeRow() && !titledAbove(lines, first, len(g.cols))
-	if g.indexRow() || sizes {
-		// a header of numbers (task counts) over kernel rows names the
-		// cases; a header of sizes titles the columns; over anything else
-		// numbers are a per-cpu or per-node listing
-		kernels := rowsAreKernels(g.labels[1:], nil)
-		if !kernels && !sizes {
-			return laidTable{}, max(bd.end, first+1), false
-		}
-		g.casesAcross = kernels
-		g.labelHead = g.labels[0]
-		for j, c := range g.cells[0] {
-			g.titles = append(g.titles, cellText(c.slots[0]))
-			g.frags = append(g.frags, []string{g.titles[j]})
-		}
-		g.spread, g.unitless = make([]bool, len(g.titles)), make([]bool, len(g.titles))
-		g.cells, g.labels = g.cells[1:], g.labels[1:]
-		bd.rows, bd.lines, bd.subs, bd.group = bd.rows[1:], bd.lines[1:], bd.subs[1:], bd.group[1:]
-	}
-	g.keyColumn()
-	if len(g.cols) == 0 {
-		return laidTable{}, max(bd.end, first+1), false
-	}
-	start := first
-	if !g.casesAcross && !sizes {
-		heads := readHead(lines, first)
-		heads = leadingSub(lines, heads, &bd, g.cols)
-		leadingLabel(lines, first, &bd)
-		if g.assigned {
-			heads = nil // "name=value" lines carry their names, no header
-		}
-		g.title(lines, heads, bd.wrapped)
-		if len(heads) > 0 {
-			start = heads[0]
-		}
-	}
-	if !g.plausible() || len(bd.rows) == 1 && !g.titled() {
-		return laidTable{}, first + 1, false
-	}
-	end := bd.end
-	// the rules framing a table belong to it
-	if start > 0 && lines[start-1].class == lcRule && (start == 1 || lines[start-2].class != lcText) {
-		start--
-	}
-	if end < len(lines) && lines[end].class == lcRule {
-		end++
-	}
-	return laidTable{bd: bd, g: g, start: start, end: end}, end, true
-}
-
-// gridFormat names a table's format by its separators: '|' between the
-// cells makes a pipe grid, and rules with '+' junctions an ascii grid;
-// blanks alone a whitespace table.
-func gridFormat(lines []layLine) string {
-	format := "whitespace"
-	for _, l := range lines {
-		switch {
-		case l.class == lcRule && (strings.Contains(l.text, "-+") || strings.Contains(l.text, "+-")):
-			return "ascii-grid"
-		case l.hasPipe:
-			format = "pipe-grid"
-		}
-	}
-	return format
-}
-
-// keyColumn makes the first column the row label when the rows have no
-// label words and the column holds whole numbers (a thread count, a
-// wakeup period "1 us"): such a column keys the rows.
-func (g *grid) keyColumn() {
-	if len(g.cols) < 2 || len(g.labels) < 2 {
+	if !labelled || bd.Subs[0] != "" || first == 0 || lines[first-1].Class != layout.Words {
 		return
 	}
-	first := make([]*cellRead, len(g.cells))
-	for i, l := range g.labels {
-		if l != "" {
-			return
-		}
-		first[i] = g.cells[i][0]
-	}
-	if !ascending(first, (*cellRead).integer) {
+	h := strings.TrimSpace(lines[first-1].Text)
+	if labelOf(h) == "" {
 		return
 	}
-	g.dropKey(false)
-}
-
-// dropKey takes the first column out of the value columns into the row
-// labels: in place of them, or after them (joined).
-func (g *grid) dropKey(joined bool) {
-	for i := range g.labels {
-		key := cellText(g.cells[i][0].slots[0])
-		if joined {
-			key = g.labels[i] + " " + key
+	for k := range bd.Subs {
+		if bd.Subs[k] != "" {
+			break
 		}
-		g.labels[i] = key
-		g.cells[i] = g.cells[i][1:]
-	}
-	g.cols = g.cols[1:]
-	if g.pipeField != nil {
-		g.pipeField = g.pipeField[1:]
-	}
-	if g.titles != nil {
-		g.titles, g.frags, g.spread = g.titles[1:], g.frags[1:], g.spread[1:]
+		bd.Subs[k] = h
 	}
 }
 
-// keyedRuns joins the first column to the row labels when every label
-// stands on one run of two or more rows ("munmap" six times, then
-// "mprotect"), two or more labels in all, and the column's whole numbers
-// rise within each run: the column keys the rows under their label, and
-// the case is both ("munmap 4").
-func (g *grid) keyedRuns() {
-	if len(g.cols) < 2 || len(g.labels) < 4 {
-		return
-	}
-	first := make([]*cellRead, len(g.cells))
-	for i := range g.cells {
-		first[i] = g.cells[i][0]
-	}
-	seen := map[string]bool{}
-	runs := 0
-	for i := 0; i < len(g.labels); {
-		j := i + 1
-		for j < len(g.labels) && g.labels[j] == g.labels[i] {
-			j++
-		}
-		if g.labels[i] == "" || seen[g.labels[i]] || j-i < 2 || !ascending(first[i:j], (*cellRead).integer) {
-			return
-		}
-		seen[g.labels[i]] = true
-		runs++
-		i = j
-	}
-	if runs >= 2 {
-		g.dropKey(true)
-	}
-}
+// kernelLabels reports whether the row labels name the compared kernels.
+func kernelLabels(labels []string) bool { return rowsAreKernels(labels, nil) }
 
-// indexRow reports whether the first row numbers the columns (cpu 0 1 2
-// 3, nodes, tasks 1 2 4 8 16): a listing laid out per cpu or node, or a
-// table whose header is made of numbers, which this reader does not take
-// for data.
-func (g *grid) indexRow() bool {
-	if len(g.cells) < 2 || len(g.cols) < 3 || g.labels[0] == "" {
-		return false
-	}
-	if !ascending(g.cells[0], smallInt) {
-		return false
-	}
-	// the rows below hold numbers of another kind than the index
-	for _, row := range g.cells[1:] {
-		for _, c := range row {
-			if c != nil && !smallInt(c) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// titledAbove reports whether a header line above line first titles the
-// n columns (two or more pieces, or a word per column and one over the
-// labels: "job base new"), not only captions the table ("Ratios:").
-func titledAbove(lines []layLine, first, n int) bool {
-	for _, h := range readHead(lines, first) {
-		t := strings.TrimSpace(lines[h].text)
-		if len(lines[h].pieces) >= 2 || len(strings.Fields(t)) > n && !strings.HasSuffix(t, ":") && !strings.HasSuffix(t, ",") {
-			return true
-		}
-	}
-	return false
-}
-
-// unpackSides reads column titles that pack a quantity and a side of the
-// comparison ("lat_new lat_old tput_new tput_old"): when two or more
-// sides stand in them, the side is the variant and the quantity the
-// field, and a ratio column after a pair ("r", "ratio") is the ratio of
-// that quantity for the side compared with the reference.
-func unpackSides(means []colMeaning, titles []string) {
-	fields := make([]string, len(means))
-	var sides []string
-	for j, m := range means {
-		if m.variant == "" {
-			continue
-		}
-		k := strings.LastIndexAny(m.variant, "_-")
-		if k <= 0 || !sideWord(strings.ToLower(m.variant[k+1:])) {
-			continue
-		}
-		fields[j] = m.variant[:k]
-		if side := m.variant[k+1:]; !containsString(sides, side) {
-			sides = append(sides, side)
-		}
-	}
-	if len(sides) < 2 {
-		return
-	}
-	compared := changeOwner(sides, pickBaseline(sides, false))
-	last := ""
-	for j, m := range means {
-		switch {
-		case fields[j] != "":
-			means[j] = colMeaning{variant: m.variant[len(fields[j])+1:], field: fields[j]}
-			last = fields[j]
-		case last != "" && ratioTitle(titles[j]):
-			means[j] = colMeaning{variant: compared, field: last + "_ratio"}
-		}
-	}
-}
-
-// ratioTitle reports whether a column title names a ratio of two sides.
-func ratioTitle(t string) bool {
-	switch strings.ToLower(strings.TrimSpace(t)) {
-	case "r", "ratio", "speedup", "x":
-		return true
-	}
-	return false
-}
-
-// runTitles returns how many columns, from the first, are titled by the
-// numbers of runs, 1 to N (N >= 2), when the rest are statistics of them
-// ("1 2 3 4 5 avg"); 0 when the titles are no such runs.
-func runTitles(titles []string) int {
-	n := 0
-	for n < len(titles) && titles[n] == strconv.Itoa(n+1) {
-		n++
-	}
-	if n < 2 {
-		return 0
-	}
-	for _, t := range titles[n:] {
-		if _, ok := statField(t); !ok {
-			return 0
-		}
-	}
-	return n
-}
-
-// sizeRow reports whether the first row titles the columns with sizes: no
-// row label or a word over the labels ("Algorithm"), and whole numbers
-// with a size unit or suffix that grow from column to column ("1MB 2MB
-// 128MB", "4k 8k 16k", "24 B 32 B 4 KB"), over rows whose numbers are of
-// another kind (fractions, or no size).
-func (g *grid) sizeRow() bool {
-	if len(g.cells) < 2 || len(g.cols) < 2 || strings.ContainsAny(g.labels[0], "0123456789") {
-		return false
-	}
-	last := -1.0
-	for _, c := range g.cells[0] {
-		b, ok := sizeOf(c)
-		if !ok || b <= last {
-			return false
-		}
-		last = b
-	}
-	for _, row := range g.cells[1:] {
-		for _, c := range row {
-			if _, ok := sizeOf(c); c != nil && !ok {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// sizeOf reads a cell that holds one size ("1MB", "4k", "24 B", "4 KiB")
-// in bytes.
-func sizeOf(c *cellRead) (float64, bool) {
-	if c == nil || len(c.slots) != 1 || len(c.slots[0].extras) > 0 || c.slots[0].missing {
-		return 0, false
-	}
-	s := c.slots[0]
-	if strings.ContainsAny(s.num, ".eE-") {
-		return 0, false
-	}
-	v := model.Number(s.num).Float()
-	if s.unit == "" {
-		text := strings.TrimSpace(s.text) // "4k": the suffix is in the number
-		if text == "" || !strings.ContainsAny(text[len(text)-1:], "kKMGT") {
-			return 0, false
-		}
-		return v, true
-	}
-	unit := strings.ToUpper(strings.TrimSuffix(strings.TrimSuffix(s.unit, "iB"), "B"))
-	factor, ok := sizeFactors[unit]
-	if !ok || !strings.HasSuffix(s.unit, "B") {
-		return 0, false
-	}
-	return v * factor, true
-}
-
-// sizeFactors are the bytes of the size units by their prefix.
-var sizeFactors = map[string]float64{"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
-
-// smallInt reports whether a cell is a whole number below 1000: the size
-// of a column index, a cpu or a task count.
-func smallInt(c *cellRead) bool {
-	return c != nil && c.integer() && c.slots[0].unit == "" && len(strings.TrimLeft(c.slots[0].num, "-")) <= 3
-}
-
-// ascending reports whether every cell is present, accepted by ok (a
-// whole number of some kind), and greater than the one before it.
-func ascending(cells []*cellRead, ok func(*cellRead) bool) bool {
-	for k, c := range cells {
-		if c == nil || !ok(c) || k > 0 && !less(cells[k-1].slots[0].num, c.slots[0].num) {
-			return false
-		}
-	}
-	return true
-}
-
-// less compares two whole numbers written in decimal.
-func less(a, b string) bool {
-	return model.Number(a).Float() < model.Number(b).Float()
-}
-
-// plausible rejects geometries that are no result table: no row label and
-// no header at all, or a single column of bare numbers.
-func (g *grid) plausible() bool {
-	titled := g.titled()
-	labelled, keyed, paths, code := 0, 0, 0, 0
-	for _, l := range g.labels {
-		if l != "" {
-			labelled++
-		}
-		if strings.HasSuffix(l, ":") || strings.HasSuffix(l, "=") {
-			keyed++
-		}
-		if strings.HasPrefix(l, "/") {
-			paths++
-		}
-		if len(l) > 1 && (l[0] == '+' || l[0] == '-') && !isDigit(l[1]) && l[1] != '.' ||
-			len(l) > 1 && l[0] == '#' && (l[1] == ' ' || l[1] >= 'a' && l[1] <= 'z') {
-			code++ // "+#define ...", "+ *": lines of a patch; "#define X 3": C
-		}
-	}
-	// rows named by file or device paths are a listing (/proc/swaps, df,
-	// losetup); a "#"-commented header is a /proc file's or perf report's;
-	// rows of a patch's added or removed lines are code
-	if paths*2 > len(g.labels) || code*2 > len(g.labels) || strings.HasPrefix(g.labelHead, "#") || len(g.titles) > 0 && strings.HasPrefix(g.titles[0], "#") {
-		return false
-	}
-	// rows without labels are a listing (vmstat, top), not cases; one
-	// column of "Key: value" rows is a dump (/proc/meminfo, lscpu), and
-	// so are "name=value" lines unless some value is a measured fraction
-	// (a tool's results, not sysctl or .config settings)
-	if len(g.cols) == 0 || labelled*2 <= len(g.labels) {
-		return false
-	}
-	if len(g.cols) == 1 && !titled && !(g.assigned && g.fractional()) || len(g.cols) == 1 && keyed*2 > len(g.labels) {
-		return false
-	}
-	// without column titles only measured numbers make a result table:
-	// integers alone are a listing of frequencies, trip points or counts
-	return titled || g.fractional() || g.qualified()
-}
-
-// qualified reports whether some number of the grid carries a unit or a
-// figure beside it.
-func (g *grid) qualified() bool {
-	for _, row := range g.cells {
-		for _, c := range row {
-			if c == nil {
-				continue
-			}
-			for _, s := range c.slots {
-				if !s.missing && (s.unit != "" || len(s.extras) > 0) {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-// fractional reports whether some number of the grid has a fraction.
-func (g *grid) fractional() bool {
-	for _, row := range g.cells {
-		for _, c := range row {
-			if c != nil && len(c.slots) > 0 && strings.ContainsAny(c.slots[0].num, ".eE") {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// titled reports whether some column has a title.
-func (g *grid) titled() bool {
-	for _, t := range g.titles {
-		if t != "" {
-			return true
-		}
-	}
-	return false
+// gridReading is a laid-out grid as the semantics read it: what its columns
+// measure, which kernels or cases its rows and columns are.
+type gridReading struct {
+	*layout.Grid
+	unitless []bool // a unit fragment was taken out of the column's title
 }
 
 // dropUnits takes the fragments that only state a unit ("Bytes/sec",
 // "(ns)", "nanosecs", "per sec") out of the column titles: they say how
 // the numbers are measured, not what they are. unitless[j] records that
 // column j had one.
-func (g *grid) dropUnits() {
-	g.unitless = make([]bool, len(g.frags))
-	for j, fr := range g.frags {
+func (g *gridReading) dropUnits() {
+	g.unitless = make([]bool, len(g.Frags))
+	for j, fr := range g.Frags {
 		kept := fr[:0:0]
 		for _, f := range fr {
-			if !unitFragment(f) {
+			if !cell.UnitFragment(f) {
 				kept = append(kept, f)
 			}
 		}
 		if len(kept) < len(fr) && len(kept) > 0 {
 			g.unitless[j] = true
-			g.frags[j] = kept
-			g.titles[j] = strings.Join(kept, " ")
+			g.Frags[j] = kept
+			g.Titles[j] = strings.Join(kept, " ")
 		}
 	}
 }
@@ -508,20 +136,20 @@ func (g *grid) dropUnits() {
 // metricColumns reports whether every titled column names a quantity
 // (a metric word first, or a unit among its fragments), so that the
 // columns are fields of one series, not compared variants.
-func (g *grid) metricColumns() bool {
+func (g *gridReading) metricColumns() bool {
 	titled := 0
-	for j, fr := range g.frags {
+	for j, fr := range g.Frags {
 		if len(fr) == 0 {
 			continue
 		}
 		titled++
-		if _, stat := statName(fr[len(fr)-1]); stat && len(fr) > 1 && !g.measuredBy(fr[0]) {
+		if _, stat := cell.StatName(fr[len(fr)-1]); stat && len(fr) > 1 && !g.measuredBy(fr[0]) {
 			// statistics under a group title and nothing else: the
 			// group is a variant ("latency 0" over min, avg, max)
 			return false
 		}
 		words := strings.FieldsFunc(fr[0], func(r rune) bool { return r == ' ' || r == '(' || r == '[' })
-		if (len(words) == 0 || !metricWords[strings.ToLower(words[0])]) && !g.unitless[j] {
+		if (len(words) == 0 || !cell.MetricWord(words[0])) && !g.unitless[j] {
 			return false
 		}
 	}
@@ -531,10 +159,10 @@ func (g *grid) metricColumns() bool {
 // repeatsUnderGroups reports whether a bottom title stands under more
 // than one group title: then it names a quantity, and the groups are the
 // variants.
-func (g *grid) repeatsUnderGroups(own string) bool {
+func (g *gridReading) repeatsUnderGroups(own string) bool {
 	groups := map[string]bool{}
-	for j, fr := range g.frags {
-		if len(fr) > 1 && g.spread[j] && fr[len(fr)-1] == own {
+	for j, fr := range g.Frags {
+		if len(fr) > 1 && g.Spread[j] && fr[len(fr)-1] == own {
 			groups[strings.Join(fr[:len(fr)-1], " ")] = true
 		}
 	}
@@ -544,12 +172,12 @@ func (g *grid) repeatsUnderGroups(own string) bool {
 // measuredBy reports whether some column titled by group holds the
 // quantity itself rather than a statistic of it ("Bandwidth" over
 // "Bytes/sec" beside "Bandwidth" over "%Std.Dev.").
-func (g *grid) measuredBy(group string) bool {
-	for _, fr := range g.frags {
+func (g *gridReading) measuredBy(group string) bool {
+	for _, fr := range g.Frags {
 		if len(fr) == 0 || fr[0] != group {
 			continue
 		}
-		if _, stat := statName(fr[len(fr)-1]); !stat || len(fr) == 1 {
+		if _, stat := cell.StatName(fr[len(fr)-1]); !stat || len(fr) == 1 {
 			return true
 		}
 	}
@@ -559,53 +187,53 @@ func (g *grid) measuredBy(group string) bool {
 // metric names the field of column j when the columns are metrics (rows
 // are the kernels): the title, and a statistic under a metric joined to
 // it ("Bandwidth" over "%Std.Dev." is bandwidth_cv).
-func (g *grid) metric(j int) string {
-	fr := g.frags[j]
+func (g *gridReading) metric(j int) string {
+	fr := g.Frags[j]
 	if len(fr) == 0 {
 		return "value"
 	}
 	if len(fr) > 1 {
-		if st, ok := statName(fr[len(fr)-1]); ok {
-			return metricField(strings.Join(fr[:len(fr)-1], " ")) + "_" + st
+		if st, ok := cell.StatName(fr[len(fr)-1]); ok {
+			return cell.MetricField(strings.Join(fr[:len(fr)-1], " ")) + "_" + st
 		}
 	}
-	return metricField(strings.Join(fr, " "))
+	return cell.MetricField(strings.Join(fr, " "))
 }
 
 // table turns the grid into a model table: the semantics layer.
-func (g *grid) table(b *Block, bd body) model.Table {
-	if g.casesAcross {
+func (g *gridReading) table(b *Block, bd layout.Body) model.Table {
+	if g.CasesAcross {
 		return g.acrossTable(b, bd)
 	}
-	g.keyedRuns()
+	g.KeyedRuns()
 	g.dropUnits()
-	means := make([]colMeaning, len(g.titles))
-	for j, t := range g.titles {
-		means[j] = meaning(t)
+	means := make([]cell.Meaning, len(g.Titles))
+	for j, t := range g.Titles {
+		means[j] = cell.Title(t)
 		// a statistic under a group title: "boost off" over "avg"; a
 		// quantity repeated under each group: "async" over "BW"
-		if fr := g.frags[j]; len(fr) > 1 {
+		if fr := g.Frags[j]; len(fr) > 1 {
 			group, own := strings.Join(fr[:len(fr)-1], " "), fr[len(fr)-1]
-			if f, ok := statName(own); ok {
-				means[j] = colMeaning{variant: group, field: f}
-			} else if g.spread[j] && g.repeatsUnderGroups(own) {
-				means[j] = colMeaning{variant: group, field: metricField(own)}
+			if f, ok := cell.StatName(own); ok {
+				means[j] = cell.Meaning{Variant: group, Field: f}
+			} else if g.Spread[j] && g.repeatsUnderGroups(own) {
+				means[j] = cell.Meaning{Variant: group, Field: cell.MetricField(own)}
 			}
 		}
 	}
-	if runs := runTitles(g.titles); runs > 0 {
+	if runs := runTitles(g.Titles); runs > 0 {
 		// "1 2 3 4 5 avg": the runs of one series, then their statistic
 		for j := 0; j < runs; j++ {
-			means[j] = colMeaning{field: "run" + g.titles[j]}
+			means[j] = cell.Meaning{Field: "run" + g.Titles[j]}
 		}
 	}
-	unpackSides(means, g.titles)
+	unpackSides(means, g.Titles)
 	g.inheritVariants(means) // a change column of a variant is no second column of the same
 	if ambiguous(means) {
 		return model.Table{}
 	}
 	slots := g.slotRows()
-	kernelRows := rowsAreKernels(g.labels, g.titles) || referenceRow(g.labels, slots) && pickBaseline(g.titles, false) == ""
+	kernelRows := rowsAreKernels(g.Labels, g.Titles) || referenceRow(g.Labels, slots) && pickBaseline(g.Titles, false) == ""
 	key := -1
 	if kernelRows {
 		key = groupKey(g, bd)
@@ -615,32 +243,32 @@ func (g *grid) table(b *Block, bd body) model.Table {
 	// statistic ("small" over "mean stdev") is the case of the cells
 	// under it, and a column of changes against the reference row is the
 	// change of what its title names
-	caseOf := make([]string, len(g.titles))
+	caseOf := make([]string, len(g.Titles))
 	if kernelRows || g.metricColumns() {
 		// the columns say what is measured, the rows who or where
-		for j := range g.titles {
-			means[j] = colMeaning{field: g.metric(j)}
+		for j := range g.Titles {
+			means[j] = cell.Meaning{Field: g.metric(j)}
 			if !kernelRows {
 				continue
 			}
-			fr := g.frags[j]
-			if g.spread[j] && len(fr) == 2 {
+			fr := g.Frags[j]
+			if g.Spread[j] && len(fr) == 2 {
 				_, num := ReadNumber(fr[0], CommaUnknown)
-				if st, stat := statName(fr[1]); num || stat {
-					caseOf[j], means[j].field = fr[0], metricField(fr[1])
+				if st, stat := cell.StatName(fr[1]); num || stat {
+					caseOf[j], means[j].Field = fr[0], cell.MetricField(fr[1])
 					if stat {
-						means[j].field = st
+						means[j].Field = st
 					}
 					continue
 				}
 			}
-			if changeColumn(g.labels, slots, j) && g.titles[j] != "" {
-				caseOf[j], means[j].field = g.titles[j], "pct"
+			if changeColumn(g.Labels, slots, j) && g.Titles[j] != "" {
+				caseOf[j], means[j].Field = g.Titles[j], "pct"
 			}
 		}
 	}
 	bare := g.bareParens()
-	tupleNames := tupleHeading(b, bd.rows[0])
+	tupleNames := tupleHeading(b, bd.Rows[0])
 	units := unitSet{}
 	pcts := pctNamer{}
 	hasPct := false
@@ -650,20 +278,20 @@ func (g *grid) table(b *Block, bd body) model.Table {
 			variants = append(variants, v)
 		}
 	}
-	rows := make([]model.Row, 0, len(bd.rows))
+	rows := make([]model.Row, 0, len(bd.Rows))
 	labelled := false // variants come from label lines over the row blocks
-	for i, li := range bd.rows {
-		label := g.labels[i]
+	for i, li := range bd.Rows {
+		label := g.Labels[i]
 		caseName, rowField := label, ""
-		if sub := bd.subs[i]; sub != "" {
-			if f, ok := statField(strings.TrimSuffix(label, ":")); ok {
+		if sub := bd.Subs[i]; sub != "" {
+			if f, ok := cell.StatField(strings.TrimSuffix(label, ":")); ok {
 				caseName, rowField = sub, f
 			} else {
 				caseName = sub + " " + label
 			}
 		}
 		variant := ""
-		if lab := labelOf(bd.subs[i]); lab != "" && !kernelRows && len(g.variantTitles(means)) == 0 {
+		if lab := labelOf(bd.Subs[i]); lab != "" && !kernelRows && len(g.variantTitles(means)) == 0 {
 			// a label line over each block of rows ("Kernel: 9.1-rc3")
 			variant, caseName, rowField, labelled = lab, label, "", true
 			addVariant(variant)
@@ -672,22 +300,22 @@ func (g *grid) table(b *Block, bd body) model.Table {
 			variant = strings.TrimSuffix(label, ":")
 			addVariant(variant)
 			if key >= 0 {
-				if c := g.cells[i][key]; c != nil && len(c.slots) == 1 {
-					caseName = cellText(c.slots[0])
+				if c := g.Cells[i][key]; c != nil && len(c.Slots) == 1 {
+					caseName = c.Slots[0].Written()
 				}
 			}
 		}
 		r := rowAt(b, li, strings.TrimSuffix(caseName, ":"))
 		slots := 0
-		for _, c := range g.cells[i] {
+		for _, c := range g.Cells[i] {
 			if c != nil {
-				slots += len(c.slots)
+				slots += len(c.Slots)
 			}
 		}
 		r.Cells = make([]model.Cell, 0, 2*slots) // a value and a figure beside it, mostly
 		var cellCases []string                   // the case of each cell, "" for the row's
 		var cellCol []cellSpan
-		for j, c := range g.cells[i] {
+		for j, c := range g.Cells[i] {
 			if c == nil {
 				continue
 			}
@@ -696,7 +324,7 @@ func (g *grid) table(b *Block, bd body) model.Table {
 			}
 			cellCol = append(cellCol, cellSpan{from: len(r.Cells), col: j})
 			mean := means[j]
-			v, f := mean.variant, mean.field
+			v, f := mean.Variant, mean.Field
 			if kernelRows || variant != "" {
 				v = variant
 			} else {
@@ -708,23 +336,23 @@ func (g *grid) table(b *Block, bd body) model.Table {
 			case rowField != "" && f == "pct":
 				f = rowField + "_pct"
 			}
-			if c.tuple {
-				for k, s := range c.slots {
-					r.Cells = append(r.Cells, model.Cell{Variant: v, Field: tupleField(tupleNames, k), Value: model.Number(s.num), Text: s.text})
+			if c.Tuple {
+				for k, s := range c.Slots {
+					r.Cells = append(r.Cells, model.Cell{Variant: v, Field: cell.TupleField(tupleNames, k), Value: model.Number(s.Num), Text: s.Text})
 				}
 				continue
 			}
-			for _, s := range c.slots {
-				if s.missing {
+			for _, s := range c.Slots {
+				if s.Missing {
 					continue
 				}
-				units.add(s.unit)
-				if mean.paren == "" {
+				units.add(s.Unit)
+				if mean.Paren == "" {
 					s = withBareParens(s, bare)
 				}
 				var pct bool
-				r.Cells, pct = appendSlotCells(r.Cells, s, v, f, mean.paren, pcts)
-				hasPct = hasPct || pct || mean.pctMain
+				r.Cells, pct = appendSlotCells(r.Cells, s, v, f, mean.Paren, pcts)
+				hasPct = hasPct || pct || mean.PctMain
 			}
 		}
 		if len(r.Cells) > 0 {
@@ -740,37 +368,20 @@ func (g *grid) table(b *Block, bd body) model.Table {
 		t.Baseline = variants[0] // the first labelled block is the reference
 	}
 	if t.Unit == "" {
-		t.Unit = titleUnit(g.titles)
+		t.Unit = titleUnit(g.Titles)
 	}
 	return t
 }
 
-// slotRows gives each row's cells as one slot each, missing where a cell
-// is empty or holds more than one number.
-func (g *grid) slotRows() [][]slot {
-	rows := make([][]slot, len(g.cells))
-	for i, row := range g.cells {
-		rows[i] = make([]slot, len(row))
-		for j, c := range row {
-			if c == nil || len(c.slots) != 1 {
-				rows[i][j] = slot{missing: true}
-				continue
-			}
-			rows[i][j] = c.slots[0]
-		}
-	}
-	return rows
-}
-
 // bareParens decides what the bracketed figures written without '%' or
 // '+' are, comparing each row's values across its columns.
-func (g *grid) bareParens() string {
-	series := make([][]slot, 0, len(g.cells))
-	for _, row := range g.cells {
-		sr := make([]slot, 0, len(row))
+func (g *gridReading) bareParens() string {
+	series := make([][]cell.Slot, 0, len(g.Cells))
+	for _, row := range g.Cells {
+		sr := make([]cell.Slot, 0, len(row))
 		for _, c := range row {
-			if c != nil && len(c.slots) == 1 {
-				sr = append(sr, c.slots[0])
+			if c != nil && len(c.Slots) == 1 {
+				sr = append(sr, c.Slots[0])
 			}
 		}
 		series = append(series, sr)
@@ -781,10 +392,10 @@ func (g *grid) bareParens() string {
 // ambiguous reports whether two columns say the same of their numbers
 // ("min max min max" without the group titles above them): which is
 // which is lost, and reading them would invent a table.
-func ambiguous(means []colMeaning) bool {
-	seen := map[colMeaning]bool{}
+func ambiguous(means []cell.Meaning) bool {
+	seen := map[cell.Meaning]bool{}
 	for _, m := range means {
-		if m.field != "value" && m.variant == "" && seen[m] {
+		if m.Field != "value" && m.Variant == "" && seen[m] {
 			return true
 		}
 		seen[m] = true
@@ -795,18 +406,18 @@ func ambiguous(means []colMeaning) bool {
 // acrossTable reads a grid whose titles are the cases and whose rows are
 // the variants: one row per row and column, so that each number keeps
 // its case.
-func (g *grid) acrossTable(b *Block, bd body) model.Table {
+func (g *gridReading) acrossTable(b *Block, bd layout.Body) model.Table {
 	var t model.Table
-	for i, li := range bd.rows {
-		variant := strings.TrimSuffix(g.labels[i], ":")
+	for i, li := range bd.Rows {
+		variant := strings.TrimSuffix(g.Labels[i], ":")
 		t.Variants = append(t.Variants, variant)
-		for j, c := range g.cells[i] {
-			if c == nil || len(c.slots) != 1 || c.slots[0].missing {
+		for j, c := range g.Cells[i] {
+			if c == nil || len(c.Slots) != 1 || c.Slots[0].Missing {
 				continue
 			}
-			r := rowAt(b, li, g.titles[j])
-			s := c.slots[0]
-			r.Cells = []model.Cell{{Variant: variant, Field: "value", Value: model.Number(s.num), Text: s.text}}
+			r := rowAt(b, li, g.Titles[j])
+			s := c.Slots[0]
+			r.Cells = []model.Cell{{Variant: variant, Field: "value", Value: model.Number(s.Num), Text: s.Text}}
 			t.Rows = append(t.Rows, r)
 		}
 	}
@@ -837,11 +448,11 @@ func tupleHeading(b *Block, first int) []string {
 }
 
 // variantTitles lists the variants the column titles name.
-func (g *grid) variantTitles(means []colMeaning) []string {
+func (g *gridReading) variantTitles(means []cell.Meaning) []string {
 	var out []string
 	for _, m := range means {
-		if m.variant != "" {
-			out = append(out, m.variant)
+		if m.Variant != "" {
+			out = append(out, m.Variant)
 		}
 	}
 	return out
@@ -852,29 +463,29 @@ func (g *grid) variantTitles(means []colMeaning) []string {
 // over "2533  100.00%" covers both numbers. A change column beside the
 // reference of two variants ("With Patch | Without Patch | % Change")
 // compares the other one with it, and is the other's.
-func (g *grid) inheritVariants(means []colMeaning) {
+func (g *gridReading) inheritVariants(means []cell.Meaning) {
 	var titled []string
 	for _, m := range means {
-		if m.variant != "" && !containsString(titled, m.variant) {
-			titled = append(titled, m.variant)
+		if m.Variant != "" && !containsString(titled, m.Variant) {
+			titled = append(titled, m.Variant)
 		}
 	}
 	last := ""
 	for j := range means {
 		switch {
-		case g.titles[j] == "" && last != "":
-			means[j].variant = last
-			means[j].field = untitledField(g, j)
-		case means[j].variant == "" && means[j].field == "pct" && last != "":
-			means[j].variant = changeOwner(titled, last)
-			if strings.Trim(g.titles[j], "% ") == "" && g.ratioColumn(j) {
-				means[j].field = "ratio" // "%" over "104%": one side over the other, no change
+		case g.Titles[j] == "" && last != "":
+			means[j].Variant = last
+			means[j].Field = untitledField(g, j)
+		case means[j].Variant == "" && means[j].Field == "pct" && last != "":
+			means[j].Variant = changeOwner(titled, last)
+			if strings.Trim(g.Titles[j], "% ") == "" && g.ratioColumn(j) {
+				means[j].Field = "ratio" // "%" over "104%": one side over the other, no change
 			}
-		case means[j].variant != "" && perTitle(g.titles[j]) && last != "":
+		case means[j].Variant != "" && perTitle(g.Titles[j]) && last != "":
 			// "per_vma", "per op": the figure to its left per unit
-			means[j] = colMeaning{variant: last, field: columnField(g.titles[j])}
-		case means[j].variant != "":
-			last = means[j].variant
+			means[j] = cell.Meaning{Variant: last, Field: cell.ColumnField(g.Titles[j])}
+		case means[j].Variant != "":
+			last = means[j].Variant
 		}
 	}
 }
@@ -889,15 +500,15 @@ func perTitle(t string) bool {
 // ratioColumn reports whether column j holds ratios written in percent:
 // never below 80 ("104%", "254%"), where changes would be small or
 // negative somewhere.
-func (g *grid) ratioColumn(j int) bool {
+func (g *gridReading) ratioColumn(j int) bool {
 	n := 0
-	for _, row := range g.cells {
+	for _, row := range g.Cells {
 		c := row[j]
-		if c == nil || len(c.slots) != 1 || c.slots[0].missing {
+		if c == nil || len(c.Slots) != 1 || c.Slots[0].Missing {
 			continue
 		}
-		s := c.slots[0]
-		if !s.percent || model.Number(s.num).Float() < 80 {
+		s := c.Slots[0]
+		if !s.Percent || model.Number(s.Num).Float() < 80 {
 			return false
 		}
 		n++
@@ -905,22 +516,104 @@ func (g *grid) ratioColumn(j int) bool {
 	return n > 0
 }
 
+// unpackSides reads column titles that pack a quantity and a side of the
+// comparison ("lat_new lat_old tput_new tput_old"): when two or more
+// sides stand in them, the side is the variant and the quantity the
+// field, and a ratio column after a pair ("r", "ratio") is the ratio of
+// that quantity for the side compared with the reference.
+func unpackSides(means []cell.Meaning, titles []string) {
+	fields := make([]string, len(means))
+	var sides []string
+	for j, m := range means {
+		if m.Variant == "" {
+			continue
+		}
+		k := strings.LastIndexAny(m.Variant, "_-")
+		if k <= 0 || !sideWord(strings.ToLower(m.Variant[k+1:])) {
+			continue
+		}
+		fields[j] = m.Variant[:k]
+		if side := m.Variant[k+1:]; !containsString(sides, side) {
+			sides = append(sides, side)
+		}
+	}
+	if len(sides) < 2 {
+		return
+	}
+	compared := changeOwner(sides, pickBaseline(sides, false))
+	last := ""
+	for j, m := range means {
+		switch {
+		case fields[j] != "":
+			means[j] = cell.Meaning{Variant: m.Variant[len(fields[j])+1:], Field: fields[j]}
+			last = fields[j]
+		case last != "" && ratioTitle(titles[j]):
+			means[j] = cell.Meaning{Variant: compared, Field: last + "_ratio"}
+		}
+	}
+}
+
+// ratioTitle reports whether a column title names a ratio of two sides.
+func ratioTitle(t string) bool {
+	switch strings.ToLower(strings.TrimSpace(t)) {
+	case "r", "ratio", "speedup", "x":
+		return true
+	}
+	return false
+}
+
+// runTitles returns how many columns, from the first, are titled by the
+// numbers of runs, 1 to N (N >= 2), when the rest are statistics of them
+// ("1 2 3 4 5 avg"); 0 when the titles are no such runs.
+func runTitles(titles []string) int {
+	n := 0
+	for n < len(titles) && titles[n] == strconv.Itoa(n+1) {
+		n++
+	}
+	if n < 2 {
+		return 0
+	}
+	for _, t := range titles[n:] {
+		if _, ok := cell.StatField(t); !ok {
+			return 0
+		}
+	}
+	return n
+}
+
+// slotRows gives each row's cells as one slot each, missing where a cell
+// is empty or holds more than one number.
+func (g *gridReading) slotRows() [][]cell.Slot {
+	rows := make([][]cell.Slot, len(g.Cells))
+	for i, row := range g.Cells {
+		rows[i] = make([]cell.Slot, len(row))
+		for j, c := range row {
+			if c == nil || len(c.Slots) != 1 {
+				rows[i][j] = cell.Slot{Missing: true}
+				continue
+			}
+			rows[i][j] = c.Slots[0]
+		}
+	}
+	return rows
+}
+
 // untitledField names the numbers of a column without a title beside a
 // variant's values: percentages that are 100 in a "Total" row are shares
 // of that total; other percentages are the change; anything else is a
 // second value.
-func untitledField(g *grid, j int) string {
+func untitledField(g *gridReading, j int) string {
 	pct, share := false, false
-	for i, row := range g.cells {
+	for i, row := range g.Cells {
 		c := row[j]
-		if c == nil || len(c.slots) != 1 {
+		if c == nil || len(c.Slots) != 1 {
 			continue
 		}
-		s := c.slots[0]
-		if strings.HasSuffix(s.text, "%") || s.unit == "%" {
+		s := c.Slots[0]
+		if strings.HasSuffix(s.Text, "%") || s.Unit == "%" {
 			pct = true
 		}
-		if strings.Contains(strings.ToLower(g.labels[i]), "total") && model.Number(s.num).Float() == 100 {
+		if strings.Contains(strings.ToLower(g.Labels[i]), "total") && model.Number(s.Num).Float() == 100 {
 			share = true
 		}
 	}
@@ -954,29 +647,29 @@ func titleUnit(titles []string) string {
 // groupKey finds the column that says which load a group of kernel rows
 // ran at: whole numbers, constant within each row group and different
 // between groups ("QD 1 / 16 / 64"); -1 when there is none.
-func groupKey(g *grid, bd body) int {
+func groupKey(g *gridReading, bd layout.Body) int {
 	groups := map[int]bool{}
-	for _, gr := range bd.group {
+	for _, gr := range bd.Group {
 		groups[gr] = true
 	}
 	if len(groups) < 2 {
 		return -1
 	}
-	for j := range g.cols {
+	for j := range g.Cols {
 		byGroup := map[int]string{}
 		ok := true
-		for i, row := range g.cells {
+		for i, row := range g.Cells {
 			c := row[j]
-			if c == nil || !c.integer() {
+			if c == nil || !c.Integer() {
 				ok = false
 				break
 			}
-			v := c.slots[0].num
-			if w, seen := byGroup[bd.group[i]]; seen && w != v {
+			v := c.Slots[0].Num
+			if w, seen := byGroup[bd.Group[i]]; seen && w != v {
 				ok = false
 				break
 			}
-			byGroup[bd.group[i]] = v
+			byGroup[bd.Group[i]] = v
 		}
 		if !ok {
 			continue

@@ -5,68 +5,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/lkmlbench/lkmlbench/parse/internal/cell"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-func TestTokenize(t *testing.T) {
-	cases := []struct {
-		in    string
-		kinds []tokKind
-	}{
-		{"with-f4-1g  0.67645 (+3.7%)", []tokKind{tWord, tNum, tParen}},
-		{"| 19 | 52.00 |", []tokKind{tPipe, tNum, tPipe, tNum, tPipe}},
-		{"stdev 0,15 % 0,28 %", []tokKind{tWord, tNum, tPercent, tNum, tPercent}},
-		{"1-groups 5.157e+10 -", []tokKind{tWord, tNum, tDash}},
-		{"118.00| ^", []tokKind{tNum, tPipe, tMark}},
-		{"a*b (x)", []tokKind{tWord, tOther, tWord, tOther}},
-		{"0-63, 128-191", []tokKind{tNum, tNum, tNum, tNum}},
-	}
-	for _, c := range cases {
-		var got []tokKind
-		for _, x := range tokenize(c.in) {
-			got = append(got, x.kind)
-		}
-		assert.Equal(t, c.kinds, got, c.in)
-	}
-}
-
-func TestSplitTitle(t *testing.T) {
-	cases := []struct {
-		in   string
-		n    int
-		want []string
-	}{
-		{"latency 0 latency -20", 0, []string{"latency 0", "latency -20"}},
-		{"2 rbtrees augmented rbtree augmented rbtree", 3, []string{"2 rbtrees", "augmented rbtree", "augmented rbtree"}},
-		{"sorted by vruntime sorted by wakeup_vruntime", 3, []string{"sorted by vruntime", "sorted by wakeup_vruntime"}},
-		{"base     patched    patched+fix", 3, []string{"base", "patched", "patched+fix"}},
-		{"Without Patch", 2, []string{"Without Patch"}},
-		{"4 groups 16 groups 64 groups", 3, []string{"4 groups", "16 groups", "64 groups"}},
-		{"v6.1 1 2 v6.2 3", 3, []string{"v6.1 1 2 v6.2 3"}},
-	}
-	for _, c := range cases {
-		assert.Equal(t, c.want, splitTitle(c.in, c.n), c.in)
-	}
-}
-
-func TestStatField(t *testing.T) {
-	cases := []struct {
-		in, want string
-		ok       bool
-	}{
-		{"Mean", "mean", true}, {"Std Dev", "stddev", true}, {"Stdev", "stddev", true},
-		{"90th", "p90", true}, {"99.9th", "p99.9", true}, {"p99", "p99", true},
-		{"vs tip", "pct", true}, {"Avg", "avg", true}, {"Without Patch", "", false},
-		{"fds", "", false}, {"pthread", "", false},
-	}
-	for _, c := range cases {
-		got, ok := statField(c.in)
-		assert.Equal(t, c.ok, ok, c.in)
-		assert.Equal(t, c.want, got, c.in)
-	}
-	assert.Equal(t, "max_start", columnField("Max Start"))
-}
 
 func TestPickBaseline(t *testing.T) {
 	assert.Equal(t, "Without Patch", pickBaseline([]string{"With Patch", "Without Patch"}, false))
@@ -164,101 +106,24 @@ func benchFamily(b *testing.B, fam Family) {
 	}
 }
 
-func TestReadSlot(t *testing.T) {
-	cases := []struct {
-		in     string
-		style  CommaStyle
-		num    string
-		unit   string
-		extras []extra
-	}{
-		{"x 1.5M", CommaUnknown, "1500000", "", nil},
-		{"x 250K", CommaUnknown, "250000", "", nil},
-		{"x 0.25k", CommaUnknown, "250", "", nil},
-		{"x 12.3ms", CommaUnknown, "12.3", "ms", nil},
-		{"x 450MB/s", CommaUnknown, "450", "MB/s", nil},
-		{"x 1.000x", CommaUnknown, "1.000", "x", nil},
-		{"x 12.345+/-0.678", CommaUnknown, "12.345", "", []extra{{kind: "stddev", val: "0.678"}}},
-		{"x 12.3 ± 0.5%", CommaUnknown, "12.3", "", []extra{{kind: "cv", val: "0.5"}}},
-		{"x 1,234(+/-5,67 %)", CommaDecimal, "1.234", "", []extra{{kind: "cv", val: "5.67"}}},
-		{"x 12345/23456", CommaUnknown, "12345", "", []extra{{kind: "second", val: "23456"}}},
-		{"x 1234.5 [0.5] (+2.70%)", CommaUnknown, "1234.5", "", []extra{{kind: "cv", val: "0.5"}, {kind: "paren", val: "2.70"}}},
-		{"x 131.", CommaUnknown, "131", "", nil},
-	}
-	for _, c := range cases {
-		ts := tokenize(c.in)
-		s, next, ok := readSlot(ts, 1, c.style)
-		assert.True(t, ok, c.in)
-		assert.Equal(t, len(ts), next, c.in)
-		assert.Equal(t, c.num, s.num, c.in)
-		assert.Equal(t, c.unit, s.unit, c.in)
-		for i := range s.extras {
-			s.extras[i].raw = ""
-		}
-		assert.Equal(t, c.extras, s.extras, c.in)
-	}
-	for _, bad := range []string{"x 4k-randread", "x 0-63,", "x 12.3zz"} {
-		ts := tokenize(bad)
-		_, _, ok := readSlot(ts, 1, CommaUnknown)
-		assert.False(t, ok, bad)
-	}
-}
-
-func TestVersionsAreWords(t *testing.T) {
-	for _, s := range []string{"2.6.9 1792", "2.6.10- 1792", "Linux 2.6.9 2800"} {
-		ts := tokenize(s)
-		assert.Equal(t, tNum, ts[len(ts)-1].kind, s)
-		for _, x := range ts[:len(ts)-1] {
-			assert.Equal(t, tWord, x.kind, s)
-		}
-	}
-}
-
-func TestAnnotated(t *testing.T) {
-	cases := []struct {
-		in, base, paren string
-		pct             bool
-	}{
-		{"baseline(std%)", "baseline", "cv", false},
-		{"compare%( std%)", "compare", "cv", true},
-		{"tip (stddev)", "tip", "stddev", false},
-		{"Mean (pct)", "Mean", "pct", false},
-		{"(CPU%)", "(CPU%)", "", false},
-		{"Throughput (MB/s)", "Throughput (MB/s)", "", false},
-	}
-	for _, c := range cases {
-		base, paren, pct := annotated(c.in)
-		assert.Equal(t, []any{c.base, c.paren, c.pct}, []any{base, paren, pct}, c.in)
-	}
-}
-
-func TestPairFields(t *testing.T) {
-	v, a, b := pairFields("read/write base", "value")
-	assert.Equal(t, []string{"base", "read", "write"}, []string{v, a, b})
-	v, a, b = pairFields("", "min/max")
-	assert.Equal(t, []string{"", "min", "max"}, []string{v, a, b})
-	v, a, b = pairFields("patched", "value")
-	assert.Equal(t, []string{"patched", "value", "value_2"}, []string{v, a, b})
-}
-
 func TestBareParenField(t *testing.T) {
-	sl := func(num, paren string) slot {
-		s := slot{num: num}
+	sl := func(num, paren string) cell.Slot {
+		s := cell.Slot{Num: num}
 		if paren != "" {
-			s.extras = []extra{{kind: "paren", val: paren, raw: "(" + paren + ")"}}
+			s.Extras = []cell.Extra{{Kind: "paren", Val: paren, Raw: "(" + paren + ")"}}
 		}
 		return s
 	}
 	cases := []struct {
 		name   string
-		series [][]slot
+		series [][]cell.Slot
 		want   string
 	}{
-		{"spread beside the reference", [][]slot{{sl("41.20", "0.31"), sl("40.85", "0.12")}}, "stddev"},
-		{"zero beside the reference", [][]slot{{sl("100", "0.00"), sl("104", "4.00")}}, "pct"},
-		{"changes that follow from the values", [][]slot{{sl("100", ""), sl("104", "4.0")}, {sl("50", ""), sl("45", "10.0")}}, "pct"},
-		{"figures that do not", [][]slot{{sl("100", ""), sl("104", "0.3")}}, "stddev"},
-		{"single series", [][]slot{{sl("98.5", "0.45")}}, "stddev"},
+		{"spread beside the reference", [][]cell.Slot{{sl("41.20", "0.31"), sl("40.85", "0.12")}}, "stddev"},
+		{"zero beside the reference", [][]cell.Slot{{sl("100", "0.00"), sl("104", "4.00")}}, "pct"},
+		{"changes that follow from the values", [][]cell.Slot{{sl("100", ""), sl("104", "4.0")}, {sl("50", ""), sl("45", "10.0")}}, "pct"},
+		{"figures that do not", [][]cell.Slot{{sl("100", ""), sl("104", "0.3")}}, "stddev"},
+		{"single series", [][]cell.Slot{{sl("98.5", "0.45")}}, "stddev"},
 	}
 	for _, c := range cases {
 		assert.Equal(t, c.want, bareParenField(c.series), c.name)

@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
+	"github.com/lkmlbench/lkmlbench/parse/internal/shell"
 )
 
 // finish completes a family's match with provenance, the headings above it
@@ -126,7 +128,7 @@ func (s *segment) above(i int) surroundings {
 			}
 			continue
 		}
-		if isCommand(text) {
+		if shell.IsCommand(text) {
 			if len(a.heads) == 0 && len(a.cmds) < 4 {
 				a.cmds = append([]string{text}, a.cmds...)
 			}
@@ -151,7 +153,7 @@ func (s *segment) above(i int) surroundings {
 			}
 			continue
 		}
-		if s.tableish[j] && (isRule(text) || numberTokens(text) > 0) && !isProse(text) {
+		if s.tableish[j] && (layout.IsRule(text) || numberTokens(text) > 0) && !layout.IsProse(text) {
 			inIntro = false
 			continue // a row of some table, not words about this one
 		}
@@ -173,7 +175,7 @@ func (s *segment) above(i int) surroundings {
 
 // headingOf decides whether a line is a heading, given its neighbours.
 func headingOf(text, prev, next string) (heading, bool) {
-	if isRule(text) || strings.Contains(text, "|") {
+	if layout.IsRule(text) || strings.Contains(text, "|") {
 		return heading{}, false
 	}
 	// "~ hackbench - DEFAULT_LATENCY_NICE ~", "=== stream ===", "## tbench"
@@ -193,16 +195,16 @@ func headingOf(text, prev, next string) (heading, bool) {
 	switch {
 	case bulleted(words):
 		body := strings.TrimSuffix(strings.TrimSpace(text[len(words[0]):]), ":")
-		if len(words) <= 12 && !sentenceEnd(body) && !keyValueLine(body) {
+		if len(words) <= 12 && !layout.SentenceEnd(body) && !keyValueLine(body) {
 			return heading{text: body, style: words[0]}, true
 		}
 	case numberedHeading(words):
-		if len(text) <= 100 && !sentenceEnd(text) {
+		if len(text) <= 100 && !layout.SentenceEnd(text) {
 			return heading{text: strings.TrimSuffix(text, ":"), style: "num"}, true
 		}
 	case strings.HasSuffix(text, ":") && len(words) <= 4 && !strings.Contains(strings.TrimSuffix(text, ":"), ":") && startsLine(prev) && !continuesSentence(words[0]):
 		return heading{text: strings.TrimSuffix(text, ":"), style: "colon"}, true
-	case len(words) <= 4 && len(text) <= 40 && !sentenceEnd(text) && !strings.HasSuffix(text, ",") &&
+	case len(words) <= 4 && len(text) <= 40 && !layout.SentenceEnd(text) && !strings.HasSuffix(text, ",") &&
 		!strings.Contains(text, ":") && numberTokens(text) <= 1 && standsAlone(prev) && namesSomething(words) && !assignsNumber(text):
 		return heading{text: text, style: "bare"}, true
 	}
@@ -251,7 +253,7 @@ func bannerHeading(inner string) heading {
 // underlined reports whether the line under text is a rule of about the
 // same length: a heading's underline, not the top border of a grid below.
 func underlined(text, prev, next string) bool {
-	if !isRule(next) || isRule(prev) || len(text) > 100 {
+	if !layout.IsRule(next) || layout.IsRule(prev) || len(text) > 100 {
 		return false
 	}
 	// An underline repeats one character; "+---+---+" is a grid's border.
@@ -269,7 +271,7 @@ func startsLine(prev string) bool {
 	if strings.HasSuffix(prev, ",") {
 		return false // "Thanks," then a name: a sign-off, not a title
 	}
-	return prev == "" || isRule(prev) || !isProse(prev)
+	return prev == "" || layout.IsRule(prev) || !layout.IsProse(prev)
 }
 
 // continuesSentence reports whether a line's first word joins it to the
@@ -287,7 +289,7 @@ func continuesSentence(first string) bool {
 // between two tables), not inside a run of short text lines (the stacked
 // column titles of tool output, an address block).
 func standsAlone(prev string) bool {
-	return prev == "" || isRule(prev) || hasNumberToken(prev) && !isProse(prev)
+	return prev == "" || layout.IsRule(prev) || hasNumberToken(prev) && !layout.IsProse(prev)
 }
 
 // numberTokens counts the tokens of s that are numbers.
@@ -332,52 +334,4 @@ func numberedHeading(words []string) bool {
 func keyValueLine(s string) bool {
 	k, v, ok := strings.Cut(s, ":")
 	return ok && strings.TrimSpace(v) != "" && !strings.Contains(k, " ") && hasNumberToken(v)
-}
-
-func sentenceEnd(s string) bool {
-	return strings.HasSuffix(s, ".") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, ";")
-}
-
-// isProse reports whether a line reads as running text: several words,
-// most of them alphabetic.
-func isProse(s string) bool {
-	// One pass without allocating: every line of every message comes here.
-	words, alpha := 0, 0
-	for i := 0; i < len(s); {
-		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
-			i++
-		}
-		if i == len(s) {
-			break
-		}
-		words++
-		r, _ := utf8.DecodeRuneInString(s[i:])
-		if unicode.IsLetter(r) {
-			alpha++
-		}
-		for i < len(s) && s[i] != ' ' && s[i] != '\t' {
-			i++
-		}
-	}
-	return words >= 6 && alpha*3 >= words*2
-}
-
-// isCommand reports whether a line shows a command being run: a program
-// name followed by option flags, a shell prompt, or a trailing '&'.
-func isCommand(s string) bool {
-	if strings.HasPrefix(s, "$ ") || strings.HasPrefix(s, "# ") {
-		return true
-	}
-	n, flag := 0, false
-	for w := range strings.FieldsSeq(s) {
-		if n == 0 {
-			if r, _ := utf8.DecodeRuneInString(w); !unicode.IsLower(r) {
-				return false
-			}
-		} else if len(w) >= 2 && w[0] == '-' && (unicode.IsLetter(rune(w[1])) || w[1] == '-') {
-			flag = true
-		}
-		n++
-	}
-	return n >= 2 && (flag || strings.HasSuffix(s, "&"))
 }

@@ -88,9 +88,6 @@ func TestNameBenchmark(t *testing.T) {
 	assert.Equal(t, "schbench", findBenchmark("schbench LN = 19"))
 	assert.Equal(t, "ycsb-mongodb", findBenchmark("ycsb-mongodb results"))
 	assert.Equal(t, "", findBenchmark("hackbenchmark"))
-	assert.True(t, isCommand("cyclictest --policy other -D 5 -q -n"))
-	assert.True(t, isCommand("hackbench -l 10000 -g $group &"))
-	assert.False(t, isCommand("Test: tip latency_nice"))
 }
 
 func texts(hs []heading) []string {

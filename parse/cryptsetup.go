@@ -25,6 +25,9 @@ func init() { Register(cryptsetupFamily{}, 44) }
 // Name is the format recorded for these tables.
 func (cryptsetupFamily) Name() string { return "cryptsetup" }
 
+// words: a table holds the cipher header or PBKDF2 lines.
+func (cryptsetupFamily) words() []string { return []string{"Algorithm", "PBKDF2"} }
+
 // cryptHeader reports whether a line is the cipher table's header.
 func cryptHeader(text string) bool {
 	f := strings.Fields(strings.NewReplacer("#", " ", "|", " ").Replace(text))

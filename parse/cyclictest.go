@@ -7,6 +7,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
 )
 
 // The cyclictest family reads cyclictest's per-thread status lines, as
@@ -84,7 +85,7 @@ func cyclictestRow(b *Block, i int) (row model.Row, next int, ok bool) {
 	if !strings.Contains(text, "Max:") {
 		return model.Row{}, 0, false
 	}
-	l, err := parseText(cyclictestParser, text)
+	l, err := grammar.Parse(cyclictestParser, text)
 	if err != nil {
 		return model.Row{}, 0, false
 	}

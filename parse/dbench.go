@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 )
 
 // The dbench family reads dbench's end-of-run report:
@@ -27,6 +28,9 @@ func init() { Register(dbenchFamily{}, 44) }
 // Name is the format recorded for these tables.
 func (dbenchFamily) Name() string { return "dbench" }
 
+// words: a table needs the operations header or the Throughput line.
+func (dbenchFamily) words() []string { return []string{"AvgLat", "Throughput"} }
+
 // dbenchHeader reports whether a line is the operation table's header.
 func dbenchHeader(text string) bool {
 	f := strings.Fields(text)
@@ -47,7 +51,7 @@ func (dbenchFamily) Read(b *Block) []Match {
 			case dbenchHeader(text):
 				header = true
 				continue
-			case header && isRule(text):
+			case header && layout.IsRule(text):
 				continue
 			case text == "" && header && !thr && j+1 < len(b.Lines) && strings.HasPrefix(b.trim(j+1), "Throughput "):
 				continue

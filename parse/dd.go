@@ -5,6 +5,8 @@ import (
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // The dd family reads the summary dd prints when it ends:
@@ -62,7 +64,7 @@ type ddAmount struct {
 	Unit string `parser:"@Word"`
 }
 
-var ddParser = participle.MustBuild[ddLine](participle.Lexer(fioLexer), participle.Elide("Space"), participle.UseLookahead(2))
+var ddParser = participle.MustBuild[ddLine](participle.Lexer(token.FioLexer), participle.Elide("Space"), participle.UseLookahead(2))
 
 // ddShaped is the cheap check before the grammar: the words only dd's
 // summary lines hold.
@@ -82,7 +84,7 @@ func (ddFamily) Read(b *Block) []Match {
 			if !ddShaped(text) {
 				break
 			}
-			l, ok := parseLine(ddParser, text)
+			l, ok := grammar.ParseLine(ddParser, text)
 			if !ok {
 				break
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/lkmlbench/lkmlbench/corpus/gitgo"
 	"github.com/lkmlbench/lkmlbench/mbox"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
 )
 
 // denseRows is the number of table rows in the generated table-dense body.
@@ -110,16 +111,6 @@ func denseBody() string {
 	return b.String()
 }
 
-// forgetLines empties the cache of lexed lines: a benchmark reads the
-// same text at every iteration, which mail seldom repeats, so each
-// iteration starts as the first did. The shape memo is kept: shapes do
-// recur from message to message.
-func forgetLines() {
-	lexemesOf.mu.Lock()
-	clear(lexemesOf.m)
-	lexemesOf.mu.Unlock()
-}
-
 // BenchmarkTablesDense measures the whole reading on a table-dense body:
 // 5,000 rows of mixed layouts. Run it on one core (-cpu 1).
 func BenchmarkTablesDense(b *testing.B) {
@@ -132,7 +123,7 @@ func BenchmarkTablesDense(b *testing.B) {
 	b.ResetTimer()
 	defer reportCPU(b, len(text))()
 	for i := 0; i < b.N; i++ {
-		forgetLines()
+		grammar.ForgetLexemes()
 		Tables(lines)
 	}
 }
@@ -180,7 +171,7 @@ func BenchmarkTablesDev(b *testing.B) {
 	b.ResetTimer()
 	defer reportCPU(b, size)()
 	for i := 0; i < b.N; i++ {
-		forgetLines()
+		grammar.ForgetLexemes()
 		for _, body := range bodies {
 			Tables(body)
 		}
@@ -195,7 +186,7 @@ func archiveBodies(b *testing.B, max int) ([][]model.Line, int) {
 	size := 0
 	for _, dir := range filepath.SplitList(os.Getenv("LKMLBENCH_ARCHIVES")) {
 		enough := errors.New("enough")
-		err := gitgo.Messages(context.Background(), dir, "", func(_ string, data []byte) error {
+		err := gitgo.Messages(context.Background(), dir, "", func(_ string, _ [20]byte, data []byte) error {
 			res, err := mbox.Read("m", data, mbox.Options{})
 			if err != nil {
 				return nil
@@ -236,7 +227,7 @@ func BenchmarkTablesArchive(b *testing.B) {
 	b.ResetTimer()
 	defer reportCPU(b, size)()
 	for i := 0; i < b.N; i++ {
-		forgetLines()
+		grammar.ForgetLexemes()
 		for _, body := range bodies {
 			Tables(body)
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 	"github.com/lkmlbench/lkmlbench/parse/internal/shell"
 )
 
@@ -18,25 +19,38 @@ import (
 // variants (a kernel, a before/after side) is kept whatever printed it:
 // the same counters read under two kernels are a measurement.
 
-// evidence reports whether the table t read from match m is system state
-// pasted as evidence: by its own shape and words (shownState), by the
-// command above it that printed it ("$ free -m", "root@box:~# cat
+// evidence returns why the table t read from match m is no result, or ""
+// when it is one: a run record that is a step of a bug transcript, a shape
+// no measurement has (notMeasured), a tool's lines cut from a kernel log
+// with no word of measuring near (fromLog), or system state pasted as
+// evidence: by its own shape and words (shownState), by the command above
+// it that printed it ("$ free -m", "root@box:~# cat
 // /sys/kernel/debug/wakeup_sources"), or as the next block of a listing
 // dropped just above with as many columns ("{ sequential range..." between
 // two blocks of one report). dumped maps the input lines of the tables
 // dropped so far to their column counts; t's lines are added when it is
-// dropped.
-func (b *Block) evidence(m Match, t *model.Table, dumped map[int]int) bool {
+// dropped. The reason is what --explain prints.
+func (b *Block) evidence(m Match, t *model.Table, dumped map[int]int) string {
 	if runRecords[t.Format] {
-		return (t.Format == "dd" || t.Format == "time") && b.transcript(m, t)
+		if (t.Format == "dd" || t.Format == "time") && b.transcript(m, t) {
+			return "dropped: a step of a bug transcript, not a measurement"
+		}
+		return ""
 	}
-	if !shownState(t) && (compares(t) || !b.printedByCommand(m, t, dumped)) {
-		return false
+	why := b.notMeasured(m, t)
+	if why == "" && b.fromLog(m, t) {
+		why = "lines of a kernel log with no word of measuring near"
+	}
+	if why == "" {
+		if !shownState(t) && (compares(t) || !b.printedByCommand(m, t, dumped)) {
+			return ""
+		}
+		why = "system state pasted as evidence"
 	}
 	for _, l := range b.Lines[m.Start:m.End] {
 		dumped[l.No] = columns(t)
 	}
-	return true
+	return "dropped: " + why
 }
 
 // runRecords are the formats whose grammar reads only what a benchmark
@@ -56,8 +70,17 @@ func columns(t *model.Table) int {
 // command that printed it and that command prints system state, or end a
 // dropped listing of the same width. Up to three non-blank lines are
 // looked at, as a header the match left out may sit between; a prose line
-// ends the look.
+// ends the look. A command the match read among its header lines, above
+// its first row, counts too.
 func (b *Block) printedByCommand(m Match, t *model.Table, dumped map[int]int) bool {
+	for _, l := range b.Lines[m.Start:m.End] {
+		if len(t.Rows) > 0 && l.No >= t.Rows[0].Line {
+			break
+		}
+		if _, typed := commandOf(strings.TrimSpace(l.Text)); typed && stateCommand(strings.TrimSpace(l.Text)) {
+			return true
+		}
+	}
 	lines := b.seg.lines
 	seen := 0
 	for i := b.base + m.Start - 1; i >= 0 && seen < 3; i-- {
@@ -72,15 +95,18 @@ func (b *Block) printedByCommand(m Match, t *model.Table, dumped map[int]int) bo
 		if stateCommand(text) || lastCommandShowsState(text) || statePath(text) {
 			return true
 		}
-		if _, prompted := shell.Leading(text); prompted || isCommand(text) || isProse(text) {
+		if _, prompted := commandOf(text); prompted || shell.IsCommand(text) || layout.IsProse(text) {
 			break // the nearest command printed the table, or words come between
 		}
+	}
+	if b.listedByCommand(m) {
+		return true
 	}
 	// rows of name and value lines may stand between: the nearest words
 	// above are then the last lead lines
 	for i := len(t.Lead) - 1; i >= 0 && i >= len(t.Lead)-4; i-- {
 		l := t.Lead[i]
-		if _, prompted := shell.Leading(l); prompted || isCommand(l) {
+		if _, prompted := commandOf(l); prompted || shell.IsCommand(l) {
 			// the nearest command, which a mail client may have wrapped
 			// into the lines below it
 			return stateCommand(strings.Join(t.Lead[i:], " "))
@@ -90,6 +116,43 @@ func (b *Block) printedByCommand(m Match, t *model.Table, dumped map[int]int) bo
 		}
 	}
 	return false
+}
+
+// listingReach bounds how far up a listing is followed to the command
+// that printed it.
+const listingReach = 60
+
+// listedByCommand reports whether the table ends a listing printed by a
+// state command: going up from the table over lines with no blank, prose
+// or other command between, the first command met, or the line right
+// above the listing's first blank, prints system state ("vgdisplay vg0",
+// then "--- Volume group ---" and a page of fields above the table).
+func (b *Block) listedByCommand(m Match) bool {
+	lines := b.seg.lines
+	for i := b.base + m.Start - 1; i >= 0 && i >= b.base+m.Start-listingReach; i-- {
+		text := strings.TrimSpace(lines[i].Text)
+		if text == "" {
+			for i--; i >= 0 && strings.TrimSpace(lines[i].Text) == ""; i-- {
+			}
+			return i >= 0 && stateCommand(strings.TrimSpace(lines[i].Text))
+		}
+		if stateCommand(text) {
+			return true
+		}
+		if _, prompted := commandOf(text); prompted || shell.IsCommand(text) || layout.IsProse(text) {
+			return false
+		}
+	}
+	return false
+}
+
+// commandOf returns what was typed on a line that shows a command: after
+// a shell prompt, or after the '+' signs of a shell tracing a script.
+func commandOf(line string) (string, bool) {
+	if rest, ok := shell.Leading(line); ok {
+		return rest, true
+	}
+	return traced(line)
 }
 
 // compares reports whether a table names compared variants: a kernel or a
@@ -128,14 +191,22 @@ var stateTools = map[string]bool{"free": true, "top": true, "htop": true, "lsmod
 	"df": true, "du": true, "ls": true, "stat": true, "uname": true, "dmesg": true, "journalctl": true,
 	"dmidecode": true, "sensors": true, "sysctl": true, "blkid": true, "smartctl": true, "ethtool": true,
 	"quota": true, "repquota": true, "xfs_quota": true, "xfs_info": true, "xfs_db": true, "xfs_repair": true,
-	"xfs_spaceman": true, "xfs_bmap": true, "filefrag": true}
+	"xfs_spaceman": true, "xfs_bmap": true, "filefrag": true, "lsscsi": true, "sg_ses": true, "sg_inq": true,
+	"sg_vpd": true, "sg_readcap": true, "vgdisplay": true, "lvdisplay": true, "pvdisplay": true, "vgs": true,
+	"lvs": true, "pvs": true, "dmsetup": true, "multipath": true, "numastat": true, "lstopo": true}
 
 // stateCommand reports whether a line runs a command that prints system
-// state: a reader of a /proc or /sys file, or one of stateTools. Without
-// a shell prompt the line must be the bare command ("free -m", "lsmod"),
-// so that prose starting with such a word ("top results ...") is none.
+// state: a reader of a /proc or /sys file, or one of stateTools. A shell
+// prompt or a script's trace ("+ lsscsi -L 1:0:0:0") shows a command;
+// without one the line must read as a command, not as prose: the bare
+// command for a tool named by an English word ("free -m", not "top
+// results ..."), a short line that is no sentence for the others
+// ("vgdisplay vg0").
 func stateCommand(line string) bool {
-	rest, prompted := shell.Leading(line)
+	rest, prompted := commandOf(line)
+	if !prompted {
+		rest = line
+	}
 	words := strings.Fields(rest)
 	if len(words) > 0 && words[0] == "sudo" {
 		words = words[1:]
@@ -162,8 +233,18 @@ func stateCommand(line string) bool {
 	if !stateTools[prog] {
 		return false
 	}
-	return prompted || len(words) <= 6 && (len(words) == 1 || words[1][0] == '-' || words[1][0] == '/')
+	if commonWords[prog] {
+		// "top results ...", "free memory": prose that starts with the
+		// tool's name is no command
+		return prompted || len(words) <= 6 && (len(words) == 1 || words[1][0] == '-' || words[1][0] == '/')
+	}
+	return prompted || len(words) <= 8 && !layout.IsProse(rest)
 }
+
+// commonWords are the state tools whose names are English words: without a
+// prompt they are commands only in a command's shape.
+var commonWords = map[string]bool{"free": true, "top": true, "mount": true, "stat": true, "quota": true, "sensors": true,
+	"df": true, "du": true, "ls": true}
 
 // statePath reports whether a line is the name of a /proc or /sys file
 // alone, printed above its contents ("/sys/kernel/debug/foo/stats:").
@@ -189,12 +270,12 @@ func shownState(t *model.Table) bool {
 		return false
 	}
 	clocked, logged, contact, keyEq, blamed, patched, fields, verdicts, powers, inventory := 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-	numbers, zeros := 0, 0
+	numbers, zeros, ones := 0, 0, 0
 	for _, r := range t.Rows {
 		if clockTime(r.Case) {
 			clocked++
 		}
-		if logKeyword(r.Case) {
+		if logKeyword(r.Case) || wallStamp(r.Case) || consoleStamp(r.Case) {
 			logged++
 		}
 		if r.Case == "load average" || r.Case == "Tasks" || r.Case == "%Cpu(s)" || memoryLine(r.Case) {
@@ -221,7 +302,7 @@ func shownState(t *model.Table) bool {
 		if powerLabel(r.Case) {
 			powers++
 		}
-		if hardwareFields[r.Case] {
+		if hardwareFields[r.Case] || softwareFields[r.Case] || scsiAddress(r.Case) {
 			inventory++
 		}
 		if strings.HasPrefix(r.Case, "Capabilities:") {
@@ -237,6 +318,9 @@ func shownState(t *model.Table) bool {
 			numbers++
 			if c.Value.Valid() && c.Value.Float() == 0 {
 				zeros++
+			}
+			if c.Value.Valid() && c.Value.Float() == 1 {
+				ones++
 			}
 		}
 	}
@@ -284,6 +368,9 @@ func shownState(t *model.Table) bool {
 	}
 	if rows >= 2 && numbers >= 3 && zeros == numbers {
 		return true // nothing was measured: a mount table, a quota report, idle counters
+	}
+	if rows >= 2 && numbers >= 4 && ones > 0 && zeros+ones == numbers {
+		return true // bits: a truth table of modes, flags set or not
 	}
 	flags := 0
 	for _, v := range t.Variants {
@@ -415,6 +502,50 @@ var hardwareFields = map[string]bool{"Architecture": true, "CPU(s)": true, "Sock
 	"Model Name": true, "Stepping": true, "NUMA node(s)": true, "NUMA Nodes": true, "Memory": true,
 	"BogoMIPS": true, "L1d cache": true, "L2 cache": true, "L3 cache": true, "CPU MHz": true, "Hyper": true}
 
+// softwareFields are the row labels of scripts/ver_linux, the versions of
+// a system's tools that a bug report lists.
+var softwareFields = map[string]bool{"GNU C": true, "GNU Make": true, "Binutils": true, "Util-linux": true,
+	"Mount": true, "Module-init-tools": true, "E2fsprogs": true, "Jfsutils": true, "Reiserfsprogs": true,
+	"Xfsprogs": true, "Pcmciautils": true, "Quota-tools": true, "PPP": true, "Nfs-utils": true, "Bison": true,
+	"Flex": true, "Linux C Library": true, "Dynamic linker (ldd)": true, "Linux C++ Library": true,
+	"Procps": true, "Net-tools": true, "Kbd": true, "Console-tools": true, "Sh-utils": true, "Udev": true,
+	"Wireless-tools": true, "Oprofile": true, "Isdn4k-utils": true, "Btrfs-progs": true, "Iptables": true,
+	"Openssl": true, "Squashfs-tools": true, "Python": true, "Modules Loaded": true}
+
+// scsiAddress reports whether a row label starts with a SCSI device's
+// address as lsscsi prints it ("[4:0:1:0] disk ...", "[N:0:0:1]" for
+// NVMe).
+func scsiAddress(s string) bool {
+	end := strings.IndexByte(s, ']')
+	if len(s) < 9 || s[0] != '[' || end < 0 {
+		return false
+	}
+	parts := strings.Split(s[1:end], ":")
+	if len(parts) != 4 {
+		return false
+	}
+	for k, p := range parts {
+		if p == "" || strings.Trim(p, "0123456789") != "" && !(k == 0 && p == "N") {
+			return false
+		}
+	}
+	return true
+}
+
+// consoleStamp reports whether one of the first two words of a row label
+// is a time of day to the fraction of a second ("10290 05:03:10.088618
+// passed"): a serial console's or a test harness's log line. sar and
+// mpstat stamp their samples to the second.
+func consoleStamp(s string) bool {
+	f := strings.Fields(s)
+	for _, w := range f[:min(2, len(f))] {
+		if len(w) > 9 && clockTime(w[:8]) && w[8] == '.' && strings.Trim(w[9:], "0123456789") == "" {
+			return true
+		}
+	}
+	return false
+}
+
 // verdictLabel reports whether a row label ends in a test's verdict
 // ("readv03 PASS", "4/13 dax-dev OK"): a test suite's log, whose numbers
 // are exit codes and run times.
@@ -472,7 +603,7 @@ func introSentence(lead []string) []string {
 	i := n - 1
 	for i > 0 && n-i < 3 {
 		l := strings.TrimSpace(lead[i])
-		if l == "" || len(l) > 40 || l[0] < 'a' || l[0] > 'z' || sentenceEnd(strings.TrimSpace(lead[i-1])) {
+		if l == "" || len(l) > 40 || l[0] < 'a' || l[0] > 'z' || layout.SentenceEnd(strings.TrimSpace(lead[i-1])) {
 			break
 		}
 		i--
@@ -590,10 +721,14 @@ func memoryLine(s string) bool {
 	return false
 }
 
-// descriptorField reports whether a row label is a field of a USB
+// descriptorField reports whether a row label ends in a field of a USB
 // descriptor as lsusb -v prints them ("bNumEndpoints", "wMaxPacketSize",
-// "iInterface", "idVendor").
+// "iInterface", "idVendor"), the descriptor's name or a flag line the
+// reader glued before it ("Endpoint Descriptor bLength").
 func descriptorField(s string) bool {
+	if i := strings.LastIndexAny(s, " \t"); i >= 0 {
+		s = s[i+1:]
+	}
 	for _, p := range []string{"bm", "b", "w", "i", "id"} {
 		if len(s) > len(p)+2 && strings.HasPrefix(s, p) && s[len(p)] >= 'A' && s[len(p)] <= 'Z' &&
 			s[len(p)+1] >= 'a' && s[len(p)+1] <= 'z' && !strings.ContainsAny(s, " \t") {
@@ -676,7 +811,8 @@ func schemaKeys(variants []string) bool {
 // the words that must all appear: lsmod, free, df, lsblk, xfs_db's
 // free-space report, slabinfo, mpstat, vmstat, dstat, devfreq's summary,
 // xfs_io's seek, smartctl's error log, cpuidle's and the CPUs' sysfs
-// attributes.
+// attributes, and the field changes a bug tracker mails ("What |Removed
+// |Added").
 var stateHeaders = [][]string{
 	{"Size", "Used by"},
 	{"total", "used", "free", "shared"},
@@ -694,6 +830,7 @@ var stateHeaders = [][]string{
 	{"residency", "exit_latency"},
 	{"online", "capacity"},
 	{"Corrected", "Gigabytes"},
+	{"Removed", "Added"},
 }
 
 // stateHeader reports whether the column titles of t, or the line right

@@ -7,6 +7,8 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // The fio family reads fio's normal (human) output, one table per job:
@@ -107,8 +109,8 @@ type fioPctl struct {
 }
 
 var (
-	fioPairsParser = participle.MustBuild[fioPairs](participle.Lexer(fioLexer), participle.Elide("Space"), participle.UseLookahead(4))
-	fioPctlsParser = participle.MustBuild[fioPctls](participle.Lexer(fioLexer), participle.Elide("Space"))
+	fioPairsParser = participle.MustBuild[fioPairs](participle.Lexer(token.FioLexer), participle.Elide("Space"), participle.UseLookahead(4))
+	fioPctlsParser = participle.MustBuild[fioPctls](participle.Lexer(token.FioLexer), participle.Elide("Space"))
 )
 
 // fioJob is a job's header line: "randread: (groupid=0, jobs=4): err= 0: ...".
@@ -392,7 +394,7 @@ func fioRow(b *Block, j int, name, rest string) (model.Row, bool) {
 	if rest == "" {
 		return model.Row{}, false
 	}
-	l, ok := parseLine(fioPairsParser, rest)
+	l, ok := grammar.ParseLine(fioPairsParser, rest)
 	if !ok {
 		return model.Row{}, false
 	}
@@ -519,7 +521,7 @@ func fioPctlRow(b *Block, j int, text, name string) (model.Row, bool) {
 	if name == "" {
 		return model.Row{}, false
 	}
-	l, ok := parseLine(fioPctlsParser, text)
+	l, ok := grammar.ParseLine(fioPctlsParser, text)
 	if !ok {
 		return model.Row{}, false
 	}

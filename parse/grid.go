@@ -4,6 +4,9 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/cell"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // Bordered grids ("+---+" ascii grids and "|---|" pipe grids) share their
@@ -18,7 +21,7 @@ type gridCell struct {
 	text       string
 	start, end int
 	rule       bool
-	toks       []tok
+	toks       []token.Token
 }
 
 // gridLine is one line of a grid region.
@@ -42,13 +45,7 @@ func isGridRow(s string) bool {
 // isBorder is a pure rule line: "-----", "+----+----+", "|----|----|".
 func isBorder(s string) bool {
 	t := strings.TrimSpace(s)
-	return isRule(t) && (strings.Contains(t, "--") || strings.Contains(t, "=="))
-}
-
-// hasCorner reports whether a rule line has '+' corners, the mark of an
-// ascii grid.
-func hasCorner(s string) bool {
-	return strings.Contains(s, "+-") || strings.Contains(s, "-+") || strings.Contains(s, "+=")
+	return layout.IsRule(t) && (strings.Contains(t, "--") || strings.Contains(t, "=="))
 }
 
 // separators returns the byte offsets of the cell separators of a grid
@@ -85,7 +82,7 @@ func cutGrid(b *Block, idx int) gridLine {
 		c := gridCell{text: strings.TrimSpace(s[a+1 : z]), start: a, end: z}
 		c.rule = c.text != "" && strings.Trim(c.text, "-=+: ") == ""
 		for _, t := range toks {
-			if t.start > a && t.end <= z {
+			if t.Start > a && t.End <= z {
 				c.toks = append(c.toks, t)
 			}
 		}
@@ -123,7 +120,7 @@ func gridRegions(b *Block) []gridRegion {
 		for k := r.start; k < r.end; k++ {
 			text := b.Lines[k].Text
 			if isBorder(text) {
-				r.corners = r.corners || hasCorner(text)
+				r.corners = r.corners || layout.HasCorner(text)
 				r.lines = append(r.lines, gridLine{idx: k, rule: true})
 				continue
 			}
@@ -148,11 +145,11 @@ func gridRegions(b *Block) []gridRegion {
 // written beside it ("0.7293 (+30.7%)", "12.345+/-0.678", "1.000x",
 // "12345/23456", "1,234(+/-5,67 %)"). Missing marks and anything else give
 // ok false.
-func cellSlot(ts []tok, style CommaStyle) (slot, bool) {
-	if len(ts) == 0 || len(ts) > 6 || ts[0].kind != tNum {
-		return slot{}, false
+func cellSlot(ts []token.Token, style CommaStyle) (cell.Slot, bool) {
+	if len(ts) == 0 || len(ts) > 6 || ts[0].Kind != token.Num {
+		return cell.Slot{}, false
 	}
-	s, next, ok := readSlot(ts, 0, style)
+	s, next, ok := cell.ReadSlot(ts, 0, style)
 	return s, ok && next == len(ts)
 }
 
@@ -203,40 +200,43 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 		titles[j] = joinText(cols[j].group, cols[j].name)
 	}
 	var labels []string
-	var series [][]slot
+	var series [][]cell.Slot
 	for _, gl := range data {
 		if len(gl.cells) != width {
 			continue
 		}
 		labels = append(labels, strings.TrimSuffix(gl.cells[0].text, ":"))
-		var sr []slot
+		var sr []cell.Slot
 		for j := 1; j < width; j++ {
 			s, ok := cellSlot(gl.cells[j].toks, b.Comma)
 			if !ok {
-				s = slot{missing: true}
+				s = cell.Slot{Missing: true}
 			}
 			sr = append(sr, s)
 		}
 		series = append(series, sr)
 	}
-	vcol := variantColumn(data, width)
+	vcol := variantColumn(data, width, titles)
 	if vcol > 0 {
 		// "| GB6 Single | patch | 1182.4 |": a column names the kernel
 		// of each row, and the other titles name quantities
 		for j := 1; j < width; j++ {
-			variants[j], fields[j] = "", metricField(titles[j])
+			variants[j], fields[j] = "", cell.MetricField(titles[j])
+			if changeTitles[strings.ToLower(titles[j])] {
+				fields[j] = "pct" // "perc_diff": the change against the reference row
+			}
 		}
 	}
 	byRow := vcol < 0 && (rowsAreVariants(cols[0].name, labels, titles[1:], fields[1:]) || referenceRow(labels, series) && pickBaseline(titles[1:], false) == "")
 	caseOf := make([]string, width) // by column: the case of its cells, "" for the row's
 	if byRow {
 		for j := 1; j < width; j++ {
-			variants[j], fields[j] = "", columnField(titles[j])
+			variants[j], fields[j] = "", cell.ColumnField(titles[j])
 			switch {
 			case cols[j].group != "":
 				// "order-0" over "mean | stdev": the group is what the
 				// cells under it measure, the title which statistic
-				caseOf[j], fields[j] = cols[j].group, columnField(cols[j].name)
+				caseOf[j], fields[j] = cols[j].group, cell.ColumnField(cols[j].name)
 			case changeColumn(labels, series, j-1):
 				// changes against the reference row: what changed is
 				// the column's
@@ -265,7 +265,7 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 			if !ok {
 				continue
 			}
-			units.add(s.unit)
+			units.add(s.Unit)
 			if parens[j] == "" {
 				s = withBareParens(s, bare)
 			}
@@ -299,18 +299,31 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 	return Match{Start: r.start, End: r.end, Table: t}, true
 }
 
+// variantHeads are column titles that say the column names the compared
+// kernel or configuration of each row ("| metric | kernel | value |").
+var variantHeads = map[string]bool{
+	"kernel": true, "kernels": true, "variant": true, "version": true, "branch": true, "tree": true,
+	"gov": true, "governor": true, "config": true, "configuration": true, "setup": true, "build": true,
+}
+
+// changeTitles are titles of a column of changes against the reference
+// row in such a table.
+var changeTitles = map[string]bool{"perc_diff": true, "pct_diff": true, "% diff": true, "% difference": true, "%diff": true, "diff %": true}
+
 // variantColumn returns the column after the label that holds, in every
 // data row, the name of a kernel or a side of a comparison ("patch",
-// "base") instead of a number; -1 when there is none.
-func variantColumn(data []gridLine, width int) int {
+// "base") instead of a number, or any name under a title that says so
+// ("kernel", "governor"); -1 when there is none.
+func variantColumn(data []gridLine, width int, titles []string) int {
 	for j := 1; j < width; j++ {
 		ok, seen := true, map[string]bool{}
+		titled := variantHeads[strings.ToLower(strings.TrimSpace(titles[j]))]
 		for _, gl := range data {
 			if len(gl.cells) != width {
 				continue
 			}
 			text := gl.cells[j].text
-			if !variantWord(text) {
+			if _, isNum := ReadNumber(text, CommaUnknown); !variantWord(text) && (!titled || isNum || text == "") {
 				ok = false
 				break
 			}
@@ -324,8 +337,8 @@ func variantColumn(data []gridLine, width int) int {
 }
 
 // transpose turns per-row slot lists into per-column ones.
-func transpose(rows [][]slot) [][]slot {
-	var out [][]slot
+func transpose(rows [][]cell.Slot) [][]cell.Slot {
+	var out [][]cell.Slot
 	for _, r := range rows {
 		for j, s := range r {
 			if j >= len(out) {
@@ -353,7 +366,7 @@ func (cols gridColumns) field(j int) (variant, field, paren string) {
 	for _, o := range cols {
 		grouped = grouped || o.group != ""
 	}
-	name, paren, pct := annotated(c.name)
+	name, paren, pct := cell.Annotated(c.name)
 	main := "value"
 	if pct {
 		main = "pct"
@@ -363,14 +376,14 @@ func (cols gridColumns) field(j int) (variant, field, paren string) {
 		if name == "" {
 			return c.group, main, paren
 		}
-		return c.group, columnField(name), paren
+		return c.group, cell.ColumnField(name), paren
 	case grouped:
 		if name == "" {
 			return "", main, paren
 		}
-		return "", columnField(name), paren
+		return "", cell.ColumnField(name), paren
 	}
-	if f, ok := statField(name); ok {
+	if f, ok := cell.StatField(name); ok {
 		return "", f, paren
 	}
 	return name, main, paren

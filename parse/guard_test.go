@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
 	"github.com/stretchr/testify/require"
 )
 
@@ -104,37 +105,40 @@ func TestBarShaped(t *testing.T) {
 // line a check turns away is one the grammar does not read (or one the
 // family never read).
 func FuzzShapedChecks(f *testing.F) {
-	for _, s := range []string{"  1,234,567      cycles   #  3.1 GHz", "12.5 +- 0.3 task-clock", "#  4.5%", "<not counted> cycles", "Benchmark   pct imp", "Benchmarks: %diff", "name  % change", "Case:   tip[pct imp](CV)   eevdf[pct imp](CV)", "10:  139.00 (0.00 pct)", "ycsb-cassandra   -0.64%", "foo 5 %", "a:5", "x_1 : 3", "10  10486  99.9", "Total time: 1.5 [sec]", "12.5 usecs/op", "runtime: 12.5 s (stddev: 1%)", "key: −3", "a: .5", "x ***** 3", "total time: 3 /"} {
+	for _, s := range []string{"  1,234,567      cycles   #  3.1 GHz", "12.5 +- 0.3 task-clock", "#  4.5%", "<not counted> cycles", "Benchmark   pct imp", "Benchmarks: %diff", "name  % change", "Case:   tip[pct imp](CV)   eevdf[pct imp](CV)", "10:  139.00 (0.00 pct)", "ycsb-cassandra   -0.64%", "foo 5 %", "a:5", "x_1 : 3", "10  10486  99.9", "Total time: 1.5 [sec]", "12.5 usecs/op", "runtime: 12.5 s (stddev: 1%)", "key: −3", "a: .5", "x ***** 3", "total time: 3 /", "latency = -3 ms", "- p99:\t12.5 us", "x := +.5"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		if !kvShaped(s) {
-			_, ok := parseLine(kvParser, s)
+			_, ok := grammar.ParseLine(kvParser, s)
 			require.False(t, ok, "kv %q", s)
 		}
 		// the family only ever read lines with a '/' or "Total time:"
 		if !perfBenchShaped(s) && (strings.Contains(s, "/") || strings.HasPrefix(s, "Total time:")) {
-			_, ok := parseLine(perfBenchParser, s)
+			_, ok := grammar.ParseLine(perfBenchParser, s)
 			require.False(t, ok, "perf bench %q", s)
 		}
 		if !listShaped(strings.TrimSpace(s)) {
-			_, ok := parseLine(listRowParser, strings.TrimSpace(s))
+			_, ok := grammar.ParseLine(listRowParser, strings.TrimSpace(s))
 			require.False(t, ok && fieldCount(s) <= 8 && strings.TrimSpace(s) != "" && strings.ContainsAny(strings.TrimSpace(s)[len(strings.TrimSpace(s))-1:], "0123456789%"), "list %q", s)
 		}
 		if line := strings.TrimSpace(s); !amdHeaderShaped(line) {
-			_, ok := parseLine(amdHeaderParser, line)
+			_, ok := grammar.ParseLine(amdHeaderParser, line)
 			require.False(t, ok, "amd header %q", s)
 		}
 		if line := strings.TrimSpace(s); !mayNamePct(line) {
-			h, ok := parseLine(listHeaderParser, line)
+			h, ok := grammar.ParseLine(listHeaderParser, line)
 			require.False(t, ok && pctHeading(h.Words), "list header %q", s)
 		}
 		if !perfStatShaped(s) {
-			_, err := parseText(perfStatParser, s)
+			_, err := grammar.Parse(perfStatParser, s)
 			require.Error(t, err, "perf stat %q", s)
 		}
+		if !mbShaped(s) {
+			require.False(t, mbLine.MatchString(s), "measured block %q", s)
+		}
 		if !barShaped(s) {
-			_, ok := parseLine(barChartParser, s)
+			_, ok := grammar.ParseLine(barChartParser, s)
 			require.False(t, ok && (strings.Contains(s, "*") || strings.Contains(s, "#") || strings.Contains(s, "=")), "bar %q", s)
 		}
 	})

@@ -7,6 +7,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
 )
 
 // The hackbench family reads hackbench's own output, pasted run after run:
@@ -66,7 +67,7 @@ func hackbenchRun(b *Block, i int) (row model.Row, next int, ok bool) {
 	if !strings.HasPrefix(text, "Running in ") {
 		return model.Row{}, 0, false
 	}
-	r, ok := parseLine(hackbenchRunningParser, text)
+	r, ok := grammar.ParseLine(hackbenchRunningParser, text)
 	if !ok {
 		return model.Row{}, 0, false
 	}
@@ -77,7 +78,7 @@ func hackbenchRun(b *Block, i int) (row model.Row, next int, ok bool) {
 	if j >= len(b.Lines) {
 		return model.Row{}, 0, false
 	}
-	tm, ok := parseLine(hackbenchTimeParser, b.trim(j))
+	tm, ok := grammar.ParseLine(hackbenchTimeParser, b.trim(j))
 	if !ok {
 		return model.Row{}, 0, false
 	}

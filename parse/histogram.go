@@ -8,6 +8,9 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
+	"github.com/lkmlbench/lkmlbench/parse/internal/shell"
 )
 
 // The histogram family reads latency distributions as two tools print them:
@@ -80,7 +83,7 @@ var histParser = participle.MustBuild[histLine](
 
 // histParse parses one pre-checked line; nil when it is none of the shapes.
 func histParse(text string) *histLine {
-	l, err := parseText(histParser, text)
+	l, err := grammar.Parse(histParser, text)
 	if err != nil {
 		return nil
 	}
@@ -247,7 +250,7 @@ func histHeader(b *Block, i, n int) (int, []string) {
 // -20"), else one word each. Commands, prose, rules and "key: value" lines
 // are not headers.
 func histSplitHeader(text string, n int) []string {
-	if strings.Contains(text, ":") || strings.HasPrefix(text, "#") || isRule(text) || isCommand(text) || isProse(text) {
+	if strings.Contains(text, ":") || strings.HasPrefix(text, "#") || layout.IsRule(text) || shell.IsCommand(text) || layout.IsProse(text) {
 		return nil
 	}
 	if parts := splitWide(text); len(parts) == n {
@@ -522,7 +525,7 @@ func histRunTitle(text string) bool {
 	text = strings.TrimSpace(text)
 	words := strings.Fields(text)
 	return len(words) >= 1 && len(words) <= 4 && len(text) <= 40 && hasNumberToken(text) &&
-		!sentenceEnd(text) && !isCommand(text)
+		!layout.SentenceEnd(text) && !shell.IsCommand(text)
 }
 
 // histColumn reads back the column index histReadSection kept in a cell's

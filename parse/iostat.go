@@ -27,6 +27,9 @@ func init() { Register(iostatFamily{}, 44) }
 // Name is the format recorded for these tables.
 func (iostatFamily) Name() string { return "iostat" }
 
+// words: a table starts at a "Device" or "avg-cpu:" header.
+func (iostatFamily) words() []string { return []string{"Device", "avg-cpu:"} }
+
 // iostatColumns are column names that only iostat's device report
 // prints; a header needs two of them.
 var iostatColumns = map[string]bool{"r/s": true, "w/s": true, "rkB/s": true, "wkB/s": true, "rMB/s": true, "wMB/s": true,

@@ -6,6 +6,8 @@ import (
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // The t/io_uring family reads what fio's t/io_uring tool prints: a rate
@@ -58,7 +60,7 @@ type ioUringNum struct {
 	Unit string `parser:"@Word?"`
 }
 
-var ioUringParser = participle.MustBuild[ioUringLine](participle.Lexer(fioLexer), participle.Elide("Space"), participle.UseLookahead(2))
+var ioUringParser = participle.MustBuild[ioUringLine](participle.Lexer(token.FioLexer), participle.Elide("Space"), participle.UseLookahead(2))
 
 // ioUringRate reports whether a line opens like a rate line ("IOPS=")
 // and names a second figure of one (BW= or IOS/call=).
@@ -162,7 +164,7 @@ var ioUringFields = map[string]bool{"iops": true, "bw": true, "ios/call": true, 
 
 // ioUringRow reads one rate or Maximum line.
 func ioUringRow(b *Block, j int, text string) (model.Row, bool) {
-	l, ok := parseLine(ioUringParser, text)
+	l, ok := grammar.ParseLine(ioUringParser, text)
 	if !ok {
 		return model.Row{}, false
 	}

@@ -30,6 +30,10 @@ type iozoneFamily struct{}
 // Name is the format recorded for these tables.
 func (iozoneFamily) Name() string { return "iozone" }
 
+// words: the throughput summary lines, or the "reclen" header of the
+// report.
+func (iozoneFamily) words() []string { return []string{"throughput", "xfer", "reclen"} }
+
 // iozoneThroughput is one line of the -t mode's report.
 var iozoneThroughput = regexp.MustCompile(`^((?:Children see|Parent sees) throughput for\s+\d+\s+[A-Za-z -]+?|(?:Min|Max|Avg) throughput per process|Min xfer)\s*=\s*(\d+(?:\.\d+)?)\s+(kB/sec|KB/sec|ops/sec|kB|KB|ops)$`)
 

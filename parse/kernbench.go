@@ -8,6 +8,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
 )
 
 // The kernbench family reads kernbench's result blocks:
@@ -73,7 +74,7 @@ func kernbenchParse(b *Block, i int) (string, []*kernbenchValue, bool) {
 	if text == "" || !isLetter(text[0]) || !kernbenchNamed(text) {
 		return "", nil, false
 	}
-	r, ok := parseLine(kernbenchParser, text)
+	r, ok := grammar.ParseLine(kernbenchParser, text)
 	if !ok {
 		return "", nil, false
 	}

@@ -5,6 +5,8 @@ import (
 	"unicode"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 )
 
 // keyValue reads "key: value (label: x%) (pct)" lines, grouped under
@@ -67,7 +69,7 @@ func kvRead(text string) (*kvLine, bool) {
 	if !kvShaped(text) {
 		return nil, false
 	}
-	kv, ok := parseLine(kvParser, text)
+	kv, ok := grammar.ParseLine(kvParser, text)
 	if !ok || !unicode.IsLetter([]rune(kv.Key[0])[0]) {
 		return nil, false // "50.0000th: 21" is a percentile line
 	}
@@ -91,7 +93,7 @@ func kvHeading(text string) (string, bool) {
 			return "", false
 		}
 	}
-	if n == 0 || sentenceEnd(text) || strings.ContainsAny(text, "=,;") ||
+	if n == 0 || layout.SentenceEnd(text) || strings.ContainsAny(text, "=,;") ||
 		strings.Contains(strings.TrimSuffix(text, ":"), ":") {
 		return "", false
 	}
@@ -140,7 +142,7 @@ func annotatedKV(b *Block) []Match {
 		kv, ok := kvRead(text)
 		if !ok {
 			h, isHead := kvHeading(text)
-			if !isHead || isProse(text) {
+			if !isHead || layout.IsProse(text) {
 				flush()
 				headAt = -1
 				continue
@@ -239,10 +241,10 @@ var devParser = buildCellParser[devLine]()
 
 // devRead reads a devLine after a cheap check for its closing ')'.
 func devRead(text string) (*devLine, bool) {
-	if !strings.HasSuffix(text, ")") || !unicode.IsLetter([]rune(text)[0]) || len(text) > maxRowLen {
+	if !strings.HasSuffix(text, ")") || !unicode.IsLetter([]rune(text)[0]) || len(text) > grammar.MaxLine {
 		return nil, false
 	}
-	return parseLine(devParser, text)
+	return grammar.ParseLine(devParser, text)
 }
 
 // kernbenchStats are the statistics kernbench itself prints; the kernbench

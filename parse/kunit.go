@@ -24,6 +24,9 @@ type kunitFamily struct{}
 // Name is the format recorded for these tables.
 func (kunitFamily) Name() string { return "kunit" }
 
+// words: the one line that gives a row.
+func (kunitFamily) words() []string { return []string{"Elapsed time: "} }
+
 var (
 	// kunitClock is kunit.py's "[12:34:56] " prefix.
 	kunitClock = regexp.MustCompile(`^\[\d\d:\d\d:\d\d\]\s*`)

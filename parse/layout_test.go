@@ -7,116 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-func TestCutPieces(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		want []string
-	}{
-		{"with-f4-1g  0.67645 (+3.7%)  0.68000", []string{"with-f4-1g", "0.67645 (+3.7%)", "0.68000"}},
-		{"1.0685  (-0.3%)  1.0570", []string{"1.0685  (-0.3%)", "1.0570"}},       // a bracket qualifies the number before it
-		{"13.48       +-  5.19%", []string{"13.48       +-  5.19%"}},             // so does a spread
-		{"1.00 [  0.00]( 0.36)  1.02", []string{"1.00 [  0.00]( 0.36)", "1.02"}}, // no cut inside brackets
-		{"Pipe   8 |  0.182 |", []string{"Pipe", "8", "0.182"}},
-		{"File creation   41822.114", []string{"File creation", "41822.114"}},
-		{"( 0.40%,  0.00%) | x", []string{"( 0.40%,  0.00%)", "x"}},
-	} {
-		var got []string
-		for _, p := range cutPieces(tokenize(tc.in)) {
-			got = append(got, p.text(tc.in))
-		}
-		assert.Equal(t, tc.want, got, "%q", tc.in)
-	}
-}
-
-func TestReadLine(t *testing.T) {
-	for _, tc := range []struct {
-		in     string
-		class  lineClass
-		labels string
-		cells  int
-	}{
-		{"", lcBlank, "", 0},
-		{"  -----   ----  ", lcRule, "", 0},
-		{"+-----+------+", lcRule, "", 0},
-		{"        |        |", lcPipeOnly, "", 0},
-		{"case    base   patched", lcText, "", 0},
-		{"Idle Total\t\t2533\t100.00%", lcData, "Idle Total", 2},
-		{"4ms> x >= 2ms\t\t91\t3.59%", lcData, "4ms> x >= 2ms", 2},        // numbers in a label stay in it
-		{"Pipe          8  |   0.611    |    0.604", lcData, "Pipe 8", 2}, // an integer left of the grid is a key
-		{"  50.0th:           6.00     |      6.00", lcData, "50.0th:", 2},
-		{"with-a 1.0 (+2%) 2.0 (+3%)", lcData, "with-a", 2}, // collapsed spacing
-		{"throughput=91472.67", lcData, "throughput", 1},
-		{"base (idle)          210, 198, 225", lcData, "base (idle)", 1},
-		{"TLB flush                  0.812        0.640 us", lcData, "TLB flush", 2},
-		{"cold  1m41s  2m03s", lcData, "cold", 2},
-		{"We ran it 3 times and saw 12 percent less", lcText, "", 0},
-	} {
-		b := blockOf(tc.in + "\n")
-		l := readLine(b, 0)
-		assert.Equal(t, tc.class, l.class, "%q", tc.in)
-		assert.Equal(t, tc.labels, labelText(l.text, l.labels), "%q", tc.in)
-		assert.Len(t, l.cells, tc.cells, "%q", tc.in)
-	}
-}
-
-func TestMinSec(t *testing.T) {
-	for in, want := range map[string]string{"1m41s": "101", "5m06s": "306", "0m0.5s": "0.5", "12m00.25s": "720.25"} {
-		got, ok := minSec(in)
-		assert.True(t, ok, in)
-		assert.Equal(t, want, got, in)
-	}
-	for _, in := range []string{"1m", "m41s", "1m4x1s", "1ms", "1m123s"} {
-		_, ok := minSec(in)
-		assert.False(t, ok, in)
-	}
-}
-
-func TestReadCell(t *testing.T) {
-	for _, tc := range []struct {
-		in    string
-		n     int // cells
-		slots int // slots of the first cell
-		tuple bool
-		list  bool
-	}{
-		{"4.25 (0.00 pct)", 1, 1, false, false},
-		{"3.632 us ( -1.91%)", 1, 1, false, false},
-		{"184, 171, 199", 1, 3, false, true},
-		{"88.1k, 87.6k", 1, 2, false, true},
-		{"( 0.40%,  0.00%)", 1, 2, true, false},
-		{"( 3.70%, 93.53%", 1, 2, true, false}, // the closing bracket was lost
-		{"1.0242 (+1.5%) 1.0260 (+1.5%)", 2, 1, false, false},
-		{"N/A", 1, 1, false, false},
-	} {
-		ts := tokenize(tc.in)
-		cs, ok := readCell(piece{toks: ts, end: len(tc.in)}, CommaUnknown)
-		require.True(t, ok, tc.in)
-		assert.Len(t, cs, tc.n, tc.in)
-		assert.Len(t, cs[0].slots, tc.slots, tc.in)
-		assert.Equal(t, tc.tuple, cs[0].tuple, tc.in)
-		assert.Equal(t, tc.list, cs[0].list, tc.in)
-	}
-	for _, in := range []string{"hackbench", "x86_64", "(snooze, CEDE)", "1, "} {
-		_, ok := readCell(piece{toks: tokenize(in), end: len(in)}, CommaUnknown)
-		assert.False(t, ok, in)
-	}
-}
-
-func TestByOrder(t *testing.T) {
-	titles, head, ok := byOrder("group min avg max min avg max", 6)
-	require.True(t, ok)
-	assert.Equal(t, "group", head)
-	assert.Equal(t, []string{"min", "avg", "max", "min", "avg", "max"}, titles)
-	titles, _, ok = byOrder("latency 0 latency -20", 6)
-	require.True(t, ok)
-	assert.Equal(t, []string{"latency 0", "latency 0", "latency 0", "latency -20", "latency -20", "latency -20"}, titles)
-	_, _, ok = byOrder("a b c d e", 3)
-	assert.False(t, ok)
-}
 
 // TestLayoutGolden lays out every table the layout reader finds in the
 // columnar-*.txt fixtures (one per layout rule) and compares the geometry
@@ -150,15 +44,12 @@ func dumpLayouts(body string) string {
 	var out strings.Builder
 	for _, seg := range segments(linesOf(body)) {
 		for _, b := range seg.blocks() {
-			lines := make([]layLine, len(b.Lines))
-			for i := range b.Lines {
-				lines[i] = readLine(b, i)
-			}
+			lines := b.layLines()
 			for i := 0; i < len(lines); i++ {
-				if lines[i].class != lcData || isProse(lines[i].text) {
+				if lines[i].Class != layout.Data || layout.IsProse(lines[i].Text) {
 					continue
 				}
-				lt, next, ok := layTable(lines, i)
+				lt, next, ok := layColumnar(lines, i)
 				if ok {
 					dumpLaid(&out, b, lt)
 				}
@@ -172,37 +63,37 @@ func dumpLayouts(body string) string {
 	return out.String()
 }
 
-func dumpLaid(out *strings.Builder, b *Block, lt laidTable) {
-	g := lt.g
-	fmt.Fprintf(out, "table lines %d-%d", b.Lines[lt.start].No, b.Lines[lt.end-1].No)
-	if g.casesAcross {
+func dumpLaid(out *strings.Builder, b *Block, lt layout.Table) {
+	g := lt.Grid
+	fmt.Fprintf(out, "table lines %d-%d", b.Lines[lt.Start].No, b.Lines[lt.End-1].No)
+	if g.CasesAcross {
 		out.WriteString(" cases-across")
 	}
-	if lt.bd.wrapped {
+	if lt.Body.Wrapped {
 		out.WriteString(" wrapped")
 	}
-	fmt.Fprintf(out, "\n  label head %q\n", g.labelHead)
-	for j, c := range g.cols {
+	fmt.Fprintf(out, "\n  label head %q\n", g.LabelHead)
+	for j, c := range g.Cols {
 		var frags []string
-		if j < len(g.frags) {
-			frags = g.frags[j]
+		if j < len(g.Frags) {
+			frags = g.Frags[j]
 		}
-		fmt.Fprintf(out, "  col %d [%d,%d) %q\n", j, c.start, c.end, frags)
+		fmt.Fprintf(out, "  col %d [%d,%d) %q\n", j, c.Start, c.End, frags)
 	}
-	for i, li := range lt.bd.rows {
-		fmt.Fprintf(out, "  row line %d group %d sub %q label %q:", b.Lines[li].No, lt.bd.group[i], lt.bd.subs[i], g.labels[i])
-		for _, c := range g.cells[i] {
+	for i, li := range lt.Body.Rows {
+		fmt.Fprintf(out, "  row line %d group %d sub %q label %q:", b.Lines[li].No, lt.Body.Group[i], lt.Body.Subs[i], g.Labels[i])
+		for _, c := range g.Cells[i] {
 			if c == nil {
 				out.WriteString(" ·")
 				continue
 			}
 			var parts []string
-			for _, s := range c.slots {
+			for _, s := range c.Slots {
 				switch {
-				case s.missing:
+				case s.Missing:
 					parts = append(parts, "-")
 				default:
-					parts = append(parts, cellText(s))
+					parts = append(parts, s.Written())
 				}
 			}
 			fmt.Fprintf(out, " [%s]", strings.Join(parts, ","))
@@ -226,61 +117,26 @@ func FuzzLayout(f *testing.F) {
 		}
 		for _, seg := range segments(linesOf(body)) {
 			for _, b := range seg.blocks() {
-				lines := make([]layLine, len(b.Lines))
-				for i := range b.Lines {
-					lines[i] = readLine(b, i)
-				}
+				lines := b.layLines()
 				for i := range lines {
-					if lines[i].class != lcData {
+					if lines[i].Class != layout.Data {
 						continue
 					}
-					lt, next, ok := layTable(lines, i)
+					lt, next, ok := layColumnar(lines, i)
 					if next <= i {
 						t.Fatalf("layTable at %d returned next %d", i, next)
 					}
 					if !ok {
 						continue
 					}
-					if lt.start < 0 || lt.end > len(lines) || lt.start >= lt.end {
-						t.Fatalf("table span %d-%d outside block of %d", lt.start, lt.end, len(lines))
+					if lt.Start < 0 || lt.End > len(lines) || lt.Start >= lt.End {
+						t.Fatalf("table span %d-%d outside block of %d", lt.Start, lt.End, len(lines))
 					}
-					if len(lt.g.labels) != len(lt.g.cells) || len(lt.g.cells) != len(lt.bd.rows) {
-						t.Fatalf("%d labels, %d cell rows, %d rows", len(lt.g.labels), len(lt.g.cells), len(lt.bd.rows))
-					}
-				}
-			}
-		}
-	})
-}
-
-// FuzzReadCell: the cell reader never panics and every number it reads
-// is a valid decimal.
-func FuzzReadCell(f *testing.F) {
-	for _, s := range []string{"4.25 (0.00 pct)", "184, 171, 199", "( 0.40%,  0.00%)", "1m41s", "3.703 us ( -1.91%)", "88.1k, 87.6k"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, in string) {
-		if len(in) > maxColLine {
-			return
-		}
-		for _, p := range cutPieces(tokenize(in)) {
-			cs, ok := readCell(p, CommaUnknown)
-			if !ok {
-				continue
-			}
-			for _, c := range cs {
-				for _, s := range c.slots {
-					if !s.missing && !isDecimal(s.num) {
-						t.Fatalf("cell %q of %q reads as %q", p.text(in), in, s.num)
+					if len(lt.Grid.Labels) != len(lt.Grid.Cells) || len(lt.Grid.Cells) != len(lt.Body.Rows) {
+						t.Fatalf("%d labels, %d cell rows, %d rows", len(lt.Grid.Labels), len(lt.Grid.Cells), len(lt.Body.Rows))
 					}
 				}
 			}
 		}
 	})
-}
-
-// isDecimal reports whether s is a plain or e-notation decimal.
-func isDecimal(s string) bool {
-	_, ok := ReadNumber(s, CommaUnknown)
-	return ok
 }

@@ -6,12 +6,14 @@ import (
 	"testing"
 
 	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 	"github.com/stretchr/testify/require"
 )
 
 // TestLexOncePerBlock runs every family over every candidate block of the
 // golden fixtures and of the table-dense benchmark body and counts the
-// lines tokenize and the grammars' lexers lex: a line of a block is lexed
+// lines token.Line and the grammars' lexers lex: a line of a block is lexed
 // at most once by each lexer however many families read it (a line a
 // family rewrote counts apart).
 func TestLexOncePerBlock(t *testing.T) {
@@ -24,25 +26,24 @@ func TestLexOncePerBlock(t *testing.T) {
 		bodies = append(bodies, string(b))
 	}
 	counts := map[string]int{}
-	lexHook = func(s string) { counts[s]++ }
+	token.LexHook = func(s string) { counts[s]++ }
 	// a line lexed again after the bounded cache started again empty
 	// counts apart
 	type lexedIn struct {
-		lexKey
+		def    lexer.Definition
+		text   string
 		clears int
 	}
 	grammarLexes := map[lexedIn]int{}
-	grammarLexHook = func(def lexer.Definition, s string) { grammarLexes[lexedIn{lexKey{def, s}, lexemesOf.clears}]++ }
-	defer func() { lexHook, grammarLexHook = nil, nil }()
+	grammar.LexHook = func(def lexer.Definition, s string, clears int) { grammarLexes[lexedIn{def, s, clears}]++ }
+	defer func() { token.LexHook, grammar.LexHook = nil, nil }()
 	lexed, grammarLexed := 0, 0
 	for _, body := range bodies {
 		for _, seg := range segments(linesOf(body)) {
 			for _, b := range seg.blocks() {
 				clear(counts)
 				clear(grammarLexes)
-				lexemesOf.mu.Lock()
-				clear(lexemesOf.m) // the block starts with nothing lexed
-				lexemesOf.mu.Unlock()
+				grammar.ForgetLexemes() // the block starts with nothing lexed
 				b.resolve(false)
 				lines := map[string]int{}
 				for _, l := range b.Lines {

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // list reads one series of named percentages:
@@ -78,7 +80,7 @@ func wordBeforeLast(text string) bool {
 // wordish reports whether s holds an ASCII letter, '_', '#' or ':'.
 func wordish(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; cellClass[c]&cLetter != 0 || c == ':' {
+		if c := s[i]; token.IsCellLetter(c) || c == ':' {
 			return true
 		}
 	}
@@ -130,7 +132,7 @@ func (list) Read(b *Block) []Match {
 	rowOf := func(j int, t string) (*listRow, bool) {
 		if !tried[j] {
 			tried[j] = true
-			parsed[j], _ = parseLine(listRowParser, t)
+			parsed[j], _ = grammar.ParseLine(listRowParser, t)
 		}
 		return parsed[j], parsed[j] != nil
 	}
@@ -145,7 +147,7 @@ func (list) Read(b *Block) []Match {
 			continue
 		}
 		if headerShaped && mayNamePct(text) {
-			if h, ok := parseLine(listHeaderParser, text); ok && pctHeading(h.Words) {
+			if h, ok := grammar.ParseLine(listHeaderParser, text); ok && pctHeading(h.Words) {
 				header = true
 			}
 		}

@@ -6,6 +6,8 @@ import (
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // lkp reads the comparison blocks of kernel test robot reports:
@@ -50,7 +52,7 @@ type lkpCol struct {
 	Value  *lkpValue `parser:"@@"`
 }
 
-var lkpParser = participle.MustBuild[lkpRow](participle.Lexer(lkpLexer), participle.Elide("Space"), participle.UseLookahead(4))
+var lkpParser = participle.MustBuild[lkpRow](participle.Lexer(token.LKPLexer), participle.Elide("Space"), participle.UseLookahead(4))
 
 // lkpRule is the dashed rule under the commit line.
 var lkpRule = guard(containing("--------"), regexp.MustCompile(`^-{8,}(?:\s+-{8,}){1,3}$`))
@@ -101,7 +103,7 @@ func lkpTable(b *Block, start, from int, variants []string) (Match, bool) {
 		if text == "" || strings.HasPrefix(text, "%stddev") || strings.Trim(text, `\| `) == "" {
 			continue
 		}
-		r, ok := parseLine(lkpParser, text)
+		r, ok := grammar.ParseLine(lkpParser, text)
 		at, wrapped := j, false
 		if !ok {
 			// A quoting mail client moved the long metric name onto the
@@ -153,7 +155,7 @@ func lkpWrapped(b *Block, j int, text string) (*lkpRow, bool) {
 	if !ok || next == "" || strings.ContainsAny(next, " \t") {
 		return nil, false
 	}
-	return parseLine(lkpParser, text+" "+next)
+	return grammar.ParseLine(lkpParser, text+" "+next)
 }
 
 // lkpStddev returns the number of a "± 2%" token.

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 )
 
 // The measure-block family reads one measurement a line, "label : value
@@ -107,12 +108,15 @@ type mbRead struct {
 
 // mbParse reads a line, or reports false.
 func mbParse(text string, style CommaStyle) (mbRead, bool) {
+	if !mbShaped(text) {
+		return mbRead{}, false
+	}
 	m := mbLine.FindStringSubmatch(text)
 	if m == nil {
 		return mbRead{}, false
 	}
 	r := mbRead{label: strings.TrimSpace(m[1])}
-	if !strings.ContainsFunc(r.label, unicode.IsLetter) || isProse(r.label) && len(strings.Fields(r.label)) > 6 {
+	if !strings.ContainsFunc(r.label, unicode.IsLetter) || layout.IsProse(r.label) && len(strings.Fields(r.label)) > 6 {
 		return mbRead{}, false
 	}
 	if mbStat(r.label) {
@@ -145,6 +149,27 @@ func mbParse(text string, style CommaStyle) (mbRead, bool) {
 	return r, true
 }
 
+// mbShaped is the cheap check before mbLine, which most lines fail: a ':'
+// or '=' followed, after blanks, by a number (a digit, after a sign).
+func mbShaped(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] != ':' && text[i] != '=' {
+			continue
+		}
+		j := i + 1
+		for j < len(text) && strings.IndexByte(" \t\n\f\r", text[j]) >= 0 {
+			j++
+		}
+		if j < len(text) && (text[j] == '-' || text[j] == '+') {
+			j++
+		}
+		if j < len(text) && isDigit(text[j]) {
+			return true
+		}
+	}
+	return false
+}
+
 // mbAdd adds one number, its magnitude suffix and unit kept in Text.
 func mbAdd(r *mbRead, field, num, mag, unit string, style CommaStyle) bool {
 	var row model.Row
@@ -172,7 +197,7 @@ type mbBlock struct {
 // ---") or stars ("**Patched**"), that is no measurement itself.
 func mbHeading(text string) (string, bool) {
 	t := strings.TrimSpace(text)
-	if t == "" || len(t) > 60 || len(strings.Fields(t)) > 6 || sentenceEnd(t) {
+	if t == "" || len(t) > 60 || len(strings.Fields(t)) > 6 || layout.SentenceEnd(t) {
 		return "", false
 	}
 	for _, p := range [][2]string{{"[", "]"}, {"**", "**"}, {"---", "---"}, {"==", "=="}, {"<", ">"}} {

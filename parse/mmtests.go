@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
 )
 
 // mmtests reads mmtests compare-kernels output, plain and with leading
@@ -84,7 +85,7 @@ func mmLine(text string) (mmReadRow, bool) {
 	if !mmShaped(text) {
 		return mmReadRow{}, false
 	}
-	r, ok := parseLine(mmParser, text)
+	r, ok := grammar.ParseLine(mmParser, text)
 	if !ok {
 		return mmReadRow{}, false
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/cell"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // The netperf family reads netperf's own result block, where every column
@@ -62,7 +64,7 @@ func readNetperf(b *Block, i int, test string) (Match, bool) {
 	for j < len(b.Lines) && b.trim(j) == "" {
 		j++
 	}
-	var data [][]tok
+	var data [][]token.Token
 	var lines []int
 	for ; j < len(b.Lines); j++ {
 		ts := b.tokens(j)
@@ -76,7 +78,7 @@ func readNetperf(b *Block, i int, test string) (Match, bool) {
 	}
 	anchors := make([]int, len(data[0]))
 	for k, t := range data[0] {
-		anchors[k] = t.start
+		anchors[k] = t.Start
 	}
 	fields, units := netperfTitles(titles, anchors)
 	t := model.Table{Benchmark: "netperf", Variants: []string{}}
@@ -87,11 +89,11 @@ func readNetperf(b *Block, i int, test string) (Match, bool) {
 		}
 		row := rowAt(b, lines[r], label)
 		for _, tk := range ts {
-			v, ok := tokValue(tk, b.Comma)
+			v, ok := token.Value(tk, b.Comma)
 			if !ok {
 				continue
 			}
-			row.Cells = append(row.Cells, model.Cell{Field: fields[nearest(anchors, tk.start)], Value: model.Number(v)})
+			row.Cells = append(row.Cells, model.Cell{Field: fields[nearest(anchors, tk.Start)], Value: model.Number(v)})
 		}
 		t.Rows = append(t.Rows, row)
 	}
@@ -106,7 +108,7 @@ func netperfTitles(titles []string, anchors []int) (fields, units []string) {
 	units = make([]string, len(anchors))
 	for n, line := range titles {
 		for _, w := range spaceRuns(line) {
-			k, text := nearest(anchors, w.start), line[w.start:w.end]
+			k, text := nearest(anchors, w.Start), line[w.Start:w.End]
 			if n == len(titles)-1 {
 				units[k] = strings.TrimSpace(units[k] + " " + text)
 				continue
@@ -116,29 +118,12 @@ func netperfTitles(titles []string, anchors []int) (fields, units []string) {
 	}
 	fields = make([]string, len(anchors))
 	for k, ws := range words {
-		fields[k] = fieldName(strings.Join(ws, " "))
+		fields[k] = cell.FieldName(strings.Join(ws, " "))
 		if fields[k] == "" {
 			fields[k] = "value"
 		}
 	}
 	return fields, units
-}
-
-// fieldName turns a column title into a field: lower case, words joined
-// by '_', punctuation dropped ("Trans. Rate" -> "trans_rate").
-func fieldName(title string) string {
-	var b strings.Builder
-	for _, w := range strings.Fields(strings.ToLower(title)) {
-		w = strings.Trim(w, ".,:;()/")
-		if w == "" {
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('_')
-		}
-		b.WriteString(w)
-	}
-	return b.String()
 }
 
 // nearest returns the index of the anchor closest to pos, the left one on
@@ -154,9 +139,9 @@ func nearest(anchors []int, pos int) int {
 }
 
 // allNumbers reports whether every token of a line is a number.
-func allNumbers(ts []tok) bool {
+func allNumbers(ts []token.Token) bool {
 	for _, t := range ts {
-		if t.kind != tNum {
+		if t.Kind != token.Num {
 			return false
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // Family reads one layout of benchmark table.
@@ -31,9 +32,12 @@ type Block struct {
 
 	seg   *segment
 	base  int           // index of Lines[0] in seg.lines
-	lex   *lineTokens   // tokens of Lines, lexed once (lexcache.go)
+	lex   *token.Cache  // tokens of Lines, lexed once
 	grids *[]gridRegion // the grid regions, found once for both grid families
 	trims []string      // the lines without surrounding blanks (trim)
+	// joined is the text of the block's lines, each ended by a newline,
+	// built once for the families' word checks (mentions)
+	joined string
 }
 
 // trim returns line i's text without its surrounding blanks, the form the
@@ -46,6 +50,19 @@ func (b *Block) trim(i int) string {
 		}
 	}
 	return b.trims[i]
+}
+
+// tokens returns the column tokens of line i of the block. Callers must
+// not modify them; appending to them copies.
+func (b *Block) tokens(i int) []token.Token { return b.tokensOf(i, b.Lines[i].Text) }
+
+// tokensOf returns the column tokens of text, line i of the block or a
+// rewritten copy of it.
+func (b *Block) tokensOf(i int, text string) []token.Token {
+	if b.lex == nil || b.lex.Len() != len(b.Lines) {
+		b.lex = token.NewCache(len(b.Lines))
+	}
+	return b.lex.Of(i, b.Lines[i].Text, text)
 }
 
 // Texts returns the text of every line of the block.
@@ -72,6 +89,36 @@ type Match struct {
 	// them. Provenance, context headings and the benchmark name when unset
 	// are filled in by Tables.
 	Table model.Table
+}
+
+// vocabulary is implemented by a family whose every table holds one of a
+// few words of its tool's own output ("PBKDF2", "bogo ops", "Elapsed
+// time:"): resolve does not ask it to read a block none of whose lines
+// holds one, which saves a pass of its line checks over most blocks.
+// TestFamilyWords and FuzzFamilyWords hold each family to its words.
+type vocabulary interface {
+	// words are literals one of which some line of a block holds whenever
+	// the family reads a table there.
+	words() []string
+}
+
+// mentions reports whether some line of the block holds one of words
+// (none holds a newline): one search of the block's text per word.
+func (b *Block) mentions(words []string) bool {
+	if b.joined == "" {
+		var sb strings.Builder
+		for _, l := range b.Lines {
+			sb.WriteString(l.Text)
+			sb.WriteByte('\n')
+		}
+		b.joined = sb.String()
+	}
+	for _, w := range words {
+		if strings.Contains(b.joined, w) {
+			return true
+		}
+	}
+	return false
 }
 
 type registered struct {
@@ -166,11 +213,11 @@ func readSegments(segs []*segment, explain bool, done func(*segment)) ([]model.T
 			}
 			for _, m := range kept {
 				t := b.finish(m)
-				if !b.evidence(m, &t, dumped) {
+				if why := b.evidence(m, &t, dumped); why == "" {
 					gaps[t.StartLine] = b.seg.gapAbove(b.base + m.Start)
 					tables = append(tables, t)
 				} else if explain {
-					cand.dropped(b.Lines[m.Start].No, b.Lines[m.End-1].No, "dropped: system state pasted as evidence")
+					cand.dropped(b.Lines[m.Start].No, b.Lines[m.End-1].No, why)
 				}
 			}
 			if explain {
@@ -227,6 +274,9 @@ func (b *Block) resolve(explain bool) ([]Match, Candidate) {
 		grew = false
 		var group []found
 		for _, f := range families[start:end] {
+			if v, ok := f.family.(vocabulary); ok && !b.mentions(v.words()) {
+				continue
+			}
 			for _, m := range f.family.Read(b) {
 				if m.Start < 0 || m.End > len(b.Lines) || m.Start >= m.End || len(m.Table.Rows) == 0 {
 					continue

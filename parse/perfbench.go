@@ -7,6 +7,8 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // The perf-bench family reads the raw output of `perf bench sched pipe`,
@@ -55,7 +57,7 @@ type perfBenchRate struct {
 }
 
 var perfBenchParser = participle.MustBuild[perfBenchLine](
-	participle.Lexer(perfBenchLexer), participle.Elide("Space"), participle.CaseInsensitive("Word"))
+	participle.Lexer(token.PerfBenchLexer), participle.Elide("Space"), participle.CaseInsensitive("Word"))
 
 // perfBenchRunning is "# Running 'sched/pipe' benchmark:".
 var perfBenchRunning = guard(containing("Running"), regexp.MustCompile(`^#\s*Running\s+'([\w/-]+)'\s+benchmark`))
@@ -79,7 +81,7 @@ func perfBenchRow(b *Block, i int) (model.Row, bool) {
 	if !perfBenchShaped(text) {
 		return model.Row{}, false
 	}
-	l, ok := parseLine(perfBenchParser, text)
+	l, ok := grammar.ParseLine(perfBenchParser, text)
 	if !ok {
 		return model.Row{}, false
 	}

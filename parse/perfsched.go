@@ -7,6 +7,8 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 )
 
 // The perf-sched family reads `perf sched latency` output: one row per task,
@@ -86,7 +88,7 @@ func perfSchedRead(b *Block, i int) (perfSchedRow, bool) {
 		text = strings.TrimRight(text, " \t") + " " + b.trim(end)
 		end++
 	}
-	cells, err := parseText(perfSchedParser, text[bar:])
+	cells, err := grammar.Parse(perfSchedParser, text[bar:])
 	if err != nil {
 		return perfSchedRow{}, false
 	}
@@ -121,7 +123,7 @@ func perfSchedRead(b *Block, i int) (perfSchedRow, bool) {
 // "----" rule or the "Task | Runtime ms | ..." header.
 func perfSchedFrame(text string) bool {
 	t := strings.TrimSpace(text)
-	if isRule(t) && !strings.Contains(t, "|") {
+	if layout.IsRule(t) && !strings.Contains(t, "|") {
 		return true
 	}
 	low := strings.ToLower(t)
@@ -155,7 +157,7 @@ func (perfSchedFamily) Read(b *Block) []Match {
 			t.Rows = append(t.Rows, r.row)
 			j, end = r.end, r.end
 		}
-		for end < len(b.Lines) && isRule(b.trim(end)) {
+		for end < len(b.Lines) && layout.IsRule(b.trim(end)) {
 			end++
 		}
 		out = append(out, Match{Start: start, End: end, Table: t})

@@ -7,6 +7,8 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // The perf-stat family reads `perf stat` counter output:
@@ -71,7 +73,7 @@ type perfStatMetric struct {
 }
 
 var perfStatParser = participle.MustBuild[perfStatLine](
-	participle.Lexer(perfStatLexer), participle.Elide("Space"), participle.UseLookahead(4))
+	participle.Lexer(token.PerfStatLexer), participle.Elide("Space"), participle.UseLookahead(4))
 
 // perfStatUnits are the unit words perf writes before an event name.
 var perfStatUnits = map[string]bool{
@@ -139,7 +141,7 @@ func perfStatLineOf(b *Block, i int, trim string) (perfStatRow, bool) {
 			return perfStatRow{}, false
 		}
 	}
-	l, err := parseText(perfStatParser, trim)
+	l, err := grammar.Parse(perfStatParser, trim)
 	if err != nil {
 		return perfStatRow{}, false
 	}

@@ -4,6 +4,9 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/cell"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // positional reads space-aligned tables whose cells are placed by column
@@ -38,9 +41,6 @@ func init() { Register(positional{}, 88) }
 // Name is the gold format name: these are whitespace tables.
 func (positional) Name() string { return "whitespace" }
 
-// span is a column's byte range in the aligned lines, end exclusive.
-type span struct{ start, end int }
-
 // Read returns the position-placed tables of the block.
 func (positional) Read(b *Block) []Match {
 	var out []Match
@@ -64,13 +64,13 @@ func (positional) Read(b *Block) []Match {
 // isTableRule is a dashed or doubled rule line: at least three '-' or '='
 // in runs, nothing but rule characters and blanks.
 func isTableRule(t string) bool {
-	return isRule(t) && strings.Trim(t, "-= \t") == "" && (strings.Contains(t, "---") || strings.Contains(t, "==="))
+	return layout.IsRule(t) && strings.Trim(t, "-= \t") == "" && (strings.Contains(t, "---") || strings.Contains(t, "==="))
 }
 
 // segmentedRule is a dash rule cut into three or more segments by blanks.
 func segmentedRule(s string) bool {
 	t := strings.TrimSpace(s)
-	return isTableRule(t) && len(strings.Fields(t)) >= 3 && len(s) <= maxColLine
+	return isTableRule(t) && len(strings.Fields(t)) >= 3 && len(s) <= token.MaxLine
 }
 
 // framedHeader is a header line of dash-framed group titles
@@ -85,7 +85,7 @@ func framedHeader(s string) bool {
 			n++
 		}
 	}
-	return n >= 2 && len(s) <= maxColLine
+	return n >= 2 && len(s) <= token.MaxLine
 }
 
 // readPositional reads the table whose rows start at line first; rule is
@@ -99,7 +99,7 @@ func readPositional(b *Block, rule, first int) (Match, bool) {
 	hstart := headEnd
 	for hstart > 0 && headEnd-hstart < 3 {
 		t := b.trim(hstart - 1)
-		if t == "" || isRule(t) || sentenceEnd(t) || strings.HasSuffix(t, ":") || !hasLetter(t) || len(t) > maxColLine {
+		if t == "" || layout.IsRule(t) || layout.SentenceEnd(t) || strings.HasSuffix(t, ":") || !hasLetter(t) || len(t) > token.MaxLine {
 			break
 		}
 		hstart--
@@ -108,11 +108,11 @@ func readPositional(b *Block, rule, first int) (Match, bool) {
 		return Match{}, false
 	}
 	// data lines: until a blank line, a rule or prose
-	var rows [][]tok
+	var rows [][]token.Token
 	var lines []int
 	for i := first; i < len(b.Lines); i++ {
 		t := b.trim(i)
-		if t == "" || isRule(t) || len(b.Lines[i].Text) > maxColLine || strings.ContainsAny(t, "|:=") || isProse(t) {
+		if t == "" || layout.IsRule(t) || len(b.Lines[i].Text) > token.MaxLine || strings.ContainsAny(t, "|:=") || layout.IsProse(t) {
 			break
 		}
 		ts := b.tokens(i)
@@ -166,9 +166,9 @@ func hasLetter(s string) bool {
 }
 
 // hasValue reports whether a row holds a number token.
-func hasValue(ts []tok) bool {
+func hasValue(ts []token.Token) bool {
 	for _, t := range ts {
-		if t.kind == tNum {
+		if t.Kind == token.Num {
 			return true
 		}
 	}
@@ -177,19 +177,19 @@ func hasValue(ts []tok) bool {
 
 // dataSpans are the column spans the rows' tokens occupy: runs of byte
 // positions some row has a token on.
-func dataSpans(rows [][]tok) []span {
+func dataSpans(rows [][]token.Token) []layout.Span {
 	var used []bool
 	for _, ts := range rows {
 		for _, t := range ts {
-			for len(used) < t.end {
+			for len(used) < t.End {
 				used = append(used, false)
 			}
-			for k := t.start; k < t.end; k++ {
+			for k := t.Start; k < t.End; k++ {
 				used[k] = true
 			}
 		}
 	}
-	var out []span
+	var out []layout.Span
 	for k := 0; k < len(used); k++ {
 		if !used[k] {
 			continue
@@ -198,7 +198,7 @@ func dataSpans(rows [][]tok) []span {
 		for j < len(used) && used[j] {
 			j++
 		}
-		out = append(out, span{k, j})
+		out = append(out, layout.Span{Start: k, End: j})
 		k = j
 	}
 	return out
@@ -210,12 +210,12 @@ func dataSpans(rows [][]tok) []span {
 // gaps; one over words stays one column ("Linux 2.6.9-" under "OS"). When
 // some data lies outside every segment the rule does not fit and the data
 // spans are the columns.
-func ruleSpans(rule string, data []span, rows [][]tok) []span {
-	var out []span
+func ruleSpans(rule string, data []layout.Span, rows [][]token.Token) []layout.Span {
+	var out []layout.Span
 	for _, s := range spaceRuns(rule) {
-		var in []span
+		var in []layout.Span
 		for _, d := range data {
-			if d.start < s.end && d.end > s.start {
+			if d.Start < s.End && d.End > s.Start {
 				in = append(in, d)
 			}
 		}
@@ -228,7 +228,7 @@ func ruleSpans(rule string, data []span, rows [][]tok) []span {
 	for _, d := range data {
 		inside := false
 		for _, s := range out {
-			inside = inside || d.start < s.end && d.end > s.start
+			inside = inside || d.Start < s.End && d.End > s.Start
 		}
 		if !inside {
 			return data
@@ -239,10 +239,10 @@ func ruleSpans(rule string, data []span, rows [][]tok) []span {
 
 // numbersOnly reports whether every token of the rows within s is a
 // number or a missing mark.
-func numbersOnly(rows [][]tok, s span) bool {
+func numbersOnly(rows [][]token.Token, s layout.Span) bool {
 	for _, ts := range rows {
 		for _, t := range ts {
-			if t.start < s.end && t.end > s.start && t.kind != tNum && !missingCell([]tok{t}) {
+			if t.Start < s.End && t.End > s.Start && t.Kind != token.Num && !missingCell([]token.Token{t}) {
 				return false
 			}
 		}
@@ -251,8 +251,8 @@ func numbersOnly(rows [][]tok, s span) bool {
 }
 
 // spaceRuns splits a line at blanks, keeping positions.
-func spaceRuns(s string) []span {
-	var out []span
+func spaceRuns(s string) []layout.Span {
+	var out []layout.Span
 	for k := 0; k < len(s); k++ {
 		if s[k] == ' ' || s[k] == '\t' {
 			continue
@@ -261,23 +261,23 @@ func spaceRuns(s string) []span {
 		for j < len(s) && s[j] != ' ' && s[j] != '\t' {
 			j++
 		}
-		out = append(out, span{k, j})
+		out = append(out, layout.Span{Start: k, End: j})
 		k = j
 	}
 	return out
 }
 
 // colOf returns the column a byte range overlaps most, or -1.
-func colOf(cols []span, a, z int) int {
+func colOf(cols []layout.Span, a, z int) int {
 	best, most := -1, 0
 	for j, c := range cols {
-		if o := min(z, c.end) - max(a, c.start); o > most {
+		if o := min(z, c.End) - max(a, c.Start); o > most {
 			best, most = j, o
 		}
 	}
 	if best < 0 {
 		for j, c := range cols {
-			if a < c.end+1 && z > c.start-1 {
+			if a < c.End+1 && z > c.Start-1 {
 				return j
 			}
 		}
@@ -287,11 +287,11 @@ func colOf(cols []span, a, z int) int {
 
 // labelColumns counts the leading columns that hold a word in some row:
 // the row label ("Host", "OS"). A column of numbers ends the label.
-func labelColumns(rows [][]tok, cols []span) int {
+func labelColumns(rows [][]token.Token, cols []layout.Span) int {
 	word := make([]bool, len(cols))
 	for _, ts := range rows {
 		for _, t := range ts {
-			if j := colOf(cols, t.start, t.end); j >= 0 && t.kind != tNum && !IsMissing(t.text) {
+			if j := colOf(cols, t.Start, t.End); j >= 0 && t.Kind != token.Num && !IsMissing(t.Text) {
 				word[j] = true
 			}
 		}
@@ -308,19 +308,19 @@ func labelColumns(rows [][]tok, cols []span) int {
 // it. head is the title of the first label column, from the lowest line
 // that has one. top is the first header line reaching a value column:
 // lines above it are titles ("Sequential Reads"), not header.
-func nameColumns(heads []string, cols []span, lab int) (names, groups []string, head string, top int, ok bool) {
+func nameColumns(heads []string, cols []layout.Span, lab int) (names, groups []string, head string, top int, ok bool) {
 	names, groups = make([]string, len(cols)), make([]string, len(cols))
 	top = -1
 	for li, h := range heads {
 		for _, c := range headerTitles(h) {
-			words := spaceRuns(c.text)
+			words := spaceRuns(c.Text)
 			hit := map[int]bool{}
 			each := true
 			for _, w := range words {
-				a, z := c.start+w.start, c.start+w.end
+				a, z := c.Start+w.Start, c.Start+w.End
 				n := 0
 				for j, col := range cols {
-					if a < col.end && z > col.start {
+					if a < col.End && z > col.Start {
 						hit[j] = true
 						n++
 					}
@@ -342,21 +342,21 @@ func nameColumns(heads []string, cols []span, lab int) (names, groups []string, 
 				lo = min(lo, j)
 			}
 			if lo < lab {
-				head = strings.TrimSpace(c.text) // over the label: its title
+				head = strings.TrimSpace(c.Text) // over the label: its title
 				continue
 			}
 			if top < 0 {
 				top = li
 			}
-			framed := strings.HasPrefix(c.text, "-") || strings.HasSuffix(c.text, "-")
+			framed := strings.HasPrefix(c.Text, "-") || strings.HasSuffix(c.Text, "-")
 			if each && !framed && len(hit) == len(words) && len(words) > 1 {
 				for _, w := range words {
-					j := colOf(cols, c.start+w.start, c.start+w.end)
-					names[j] = joinText(names[j], strings.Trim(c.text[w.start:w.end], "-"))
+					j := colOf(cols, c.Start+w.Start, c.Start+w.End)
+					names[j] = joinText(names[j], strings.Trim(c.Text[w.Start:w.End], "-"))
 				}
 				continue
 			}
-			title := strings.Trim(c.text, "- ")
+			title := strings.Trim(c.Text, "- ")
 			if len(hit) == 1 || title == "" {
 				for j := range hit {
 					names[j] = joinText(names[j], title)
@@ -379,13 +379,13 @@ func nameColumns(heads []string, cols []span, lab int) (names, groups []string, 
 // headerTitles cuts a header line into titles: at runs of two or more
 // blanks, and around dash-framed titles ("--Sequential Input-" "--Random-"),
 // which sit one blank apart.
-func headerTitles(h string) []chunk {
-	var out []chunk
-	for _, c := range spaceChunks(h) {
-		words := spaceRuns(c.text)
+func headerTitles(h string) []cell.Chunk {
+	var out []cell.Chunk
+	for _, c := range cell.SpaceChunks(h) {
+		words := spaceRuns(c.Text)
 		framed := false
 		for _, w := range words {
-			framed = framed || c.text[w.start] == '-'
+			framed = framed || c.Text[w.Start] == '-'
 		}
 		if !framed {
 			out = append(out, c)
@@ -394,11 +394,11 @@ func headerTitles(h string) []chunk {
 		a := -1
 		for k, w := range words {
 			if a < 0 {
-				a = w.start
+				a = w.Start
 			}
 			last := k == len(words)-1
-			if last || c.text[w.end-1] == '-' || c.text[words[k+1].start] == '-' {
-				out = append(out, chunk{text: c.text[a:w.end], start: c.start + a, end: c.start + w.end})
+			if last || c.Text[w.End-1] == '-' || c.Text[words[k+1].Start] == '-' {
+				out = append(out, cell.Chunk{Text: c.Text[a:w.End], Start: c.Start + a, End: c.Start + w.End})
 				a = -1
 			}
 		}
@@ -408,7 +408,7 @@ func headerTitles(h string) []chunk {
 
 // posCell is one value of a row placed in its column.
 type posCell struct {
-	slot slot
+	slot cell.Slot
 	ok   bool
 }
 
@@ -416,20 +416,20 @@ type posCell struct {
 // its label columns, spaces collapsed); a value column holding a word or
 // a token that fits no column makes the table unreadable. empty reports
 // rows with empty cells.
-func placeCells(b *Block, lines []int, rows [][]tok, cols []span, lab int) (cells [][]posCell, labels []string, empty, ok bool) {
+func placeCells(b *Block, lines []int, rows [][]token.Token, cols []layout.Span, lab int) (cells [][]posCell, labels []string, empty, ok bool) {
 	for k, ts := range rows {
-		byCol := make([][]tok, len(cols))
+		byCol := make([][]token.Token, len(cols))
 		a, z := -1, -1
 		for _, t := range ts {
-			j := colOf(cols, t.start, t.end)
+			j := colOf(cols, t.Start, t.End)
 			if j < 0 {
 				return nil, nil, false, false
 			}
 			if j < lab {
 				if a < 0 {
-					a = t.start
+					a = t.Start
 				}
-				z = t.end
+				z = t.End
 				continue
 			}
 			byCol[j] = append(byCol[j], t)
@@ -459,11 +459,11 @@ func placeCells(b *Block, lines []int, rows [][]tok, cols []span, lab int) (cell
 
 // missingCell is a cell marked as not measured: "-", "N/A", "XX", or
 // bonnie++'s "+++++" for a run too fast to time.
-func missingCell(ts []tok) bool {
+func missingCell(ts []token.Token) bool {
 	if len(ts) != 1 {
 		return false
 	}
-	t := ts[0].text
+	t := ts[0].Text
 	return IsMissing(t) || strings.Trim(t, "+") == ""
 }
 
@@ -478,9 +478,9 @@ func posTable(b *Block, lines []int, labels []string, cells [][]posCell, names, 
 	variants, fields, titles := make([]string, n), make([]string, n), make([]string, n)
 	for j := lab; j < n; j++ {
 		titles[j] = strings.Trim(joinText(groups[j], names[j]), "()[] ")
-		switch f, stat := statField(names[j]); {
+		switch f, stat := cell.StatField(names[j]); {
 		case groups[j] != "" && names[j] != "":
-			variants[j], fields[j] = groups[j], columnField(strings.Trim(names[j], "()[]"))
+			variants[j], fields[j] = groups[j], cell.ColumnField(strings.Trim(names[j], "()[]"))
 		case groups[j] != "":
 			variants[j], fields[j] = groups[j], "value"
 		case stat:
@@ -492,17 +492,17 @@ func posTable(b *Block, lines []int, labels []string, cells [][]posCell, names, 
 	byRow := rowsAreVariants(head, labels, titles[lab:], fields[lab:])
 	if byRow {
 		for j := lab; j < n; j++ {
-			variants[j], fields[j] = "", columnField(titles[j])
+			variants[j], fields[j] = "", cell.ColumnField(titles[j])
 		}
 	} else {
 		changeColumns(variants, fields)
 	}
-	series := make([][]slot, len(cells))
+	series := make([][]cell.Slot, len(cells))
 	for k, r := range cells {
 		for j := lab; j < n; j++ {
 			series[k] = append(series[k], r[j].slot)
 			if !r[j].ok {
-				series[k][len(series[k])-1].missing = true
+				series[k][len(series[k])-1].Missing = true
 			}
 		}
 	}
@@ -521,7 +521,7 @@ func posTable(b *Block, lines []int, labels []string, cells [][]posCell, names, 
 			if !c.ok {
 				continue
 			}
-			units.add(c.slot.unit)
+			units.add(c.slot.Unit)
 			v := variants[j]
 			if byRow {
 				v = row.Case

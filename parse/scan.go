@@ -5,7 +5,9 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 	"github.com/lkmlbench/lkmlbench/parse/internal/text"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // Tuning of the candidate scanner. A table's header rarely sits more than a
@@ -77,7 +79,7 @@ func (s *segment) blocks() []*Block {
 		first, last := r[0], r[1]
 		start := s.blockStart(first)
 		lines := s.lines[start : last+1]
-		b := &Block{Lines: lines, seg: s, base: start, lex: newLineTokens(len(lines))}
+		b := &Block{Lines: lines, seg: s, base: start, lex: token.NewCache(len(lines))}
 		b.Comma = DetectCommaStyle(b.Texts())
 		out = append(out, b)
 	}
@@ -145,7 +147,7 @@ func cutMarker(s string) (string, string) {
 
 // tableLike reports whether a line may belong to a table: it holds a
 // number token or is a rule.
-func tableLike(s string) bool { return hasNumberToken(s) || isRule(s) }
+func tableLike(s string) bool { return hasNumberToken(s) || layout.IsRule(s) }
 
 // anyTableRow reports whether some line could be a table's row or border:
 // a rule, or a number-bearing line that does not read as running text.
@@ -154,7 +156,7 @@ func tableLike(s string) bool { return hasNumberToken(s) || isRule(s) }
 // scan of table-free mail cheap.
 func anyTableRow(lines []model.Line) bool {
 	for _, l := range lines {
-		if isRule(l.Text) || hasNumberToken(l.Text) && !isProse(l.Text) {
+		if layout.IsRule(l.Text) || hasNumberToken(l.Text) && !layout.IsProse(l.Text) {
 			return true
 		}
 	}
@@ -186,23 +188,6 @@ func hasNumberToken(s string) bool {
 // isCellGap reports whether c separates cells, so that a '.' after it
 // starts a number.
 func isCellGap(c byte) bool { return c == ' ' || c == '\t' || c == '|' }
-
-// isRule reports whether s is a grid border or a heading rule: at least
-// three characters, all of them from "-=~+|_*:#" or spaces, with some
-// repeated rule character.
-func isRule(s string) bool {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '-', '=', '~', '_', '*', '#':
-			n++
-		case '+', '|', ':', ' ', '\t':
-		default:
-			return false
-		}
-	}
-	return n >= 3
-}
 
 // xCorners reports whether a line is a grid rule whose corners are drawn
 // with 'x' ("x-----x-----x"): only dashes, '=' and 'x', every 'x' at an

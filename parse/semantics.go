@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 	"github.com/lkmlbench/lkmlbench/parse/internal/shell"
 )
 
@@ -375,7 +376,7 @@ func (s *segment) nearLabelAt(i int) (string, int) {
 				return cleanLabel(above + " " + text), j - 1
 			}
 		}
-		if top, sentence := s.sentenceAbove(j); top < j || isProse(text) {
+		if top, sentence := s.sentenceAbove(j); top < j || layout.IsProse(text) {
 			if head, _, ok := strings.Cut(sentence, ","); ok && labelOf(head) != "" {
 				return labelOf(head), top // "With the patch reverted, the numbers go back to:"
 			}
@@ -399,7 +400,7 @@ func (s *segment) sentenceAbove(j int) (int, string) {
 	top := j
 	for top > 0 && j-top < 3 && lowerStart(s.lines[top].Text) {
 		prev := strings.TrimSpace(s.lines[top-1].Text)
-		if prev == "" || s.covered != nil && s.covered[top-1] || sentenceEnd(prev) || strings.HasSuffix(prev, ":") || !wordy(prev) {
+		if prev == "" || s.covered != nil && s.covered[top-1] || layout.SentenceEnd(prev) || strings.HasSuffix(prev, ":") || !wordy(prev) {
 			break
 		}
 		top--
@@ -467,9 +468,9 @@ func commandLine(text string) bool {
 		return true // "[root@box ~]# fio --rw=read": typed at a named prompt
 	}
 	if rest, ok := strings.CutPrefix(text, "# "); ok {
-		return isCommand(strings.TrimSpace(rest))
+		return shell.IsCommand(strings.TrimSpace(rest))
 	}
-	return isCommand(text)
+	return shell.IsCommand(text)
 }
 
 // optionLine reports whether a line holds only the options of a command

@@ -39,6 +39,10 @@ func init() { Register(stressNG{}, 43) }
 // Name is the format recorded for these tables.
 func (stressNG) Name() string { return "stress-ng" }
 
+// words: a table is the metrics under their "bogo ops" header or the
+// summary that opens "for a 30.02s run time:".
+func (stressNG) words() []string { return []string{"bogo", "time:"} }
+
 // stressNGColumns name the metrics columns in the order stress-ng prints
 // them.
 var stressNGColumns = []string{"bogo_ops", "real_time", "usr_time", "sys_time", "bogo_ops_per_s_real_time",

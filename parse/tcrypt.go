@@ -55,6 +55,9 @@ func tcryptText(s string) string {
 
 // tcryptRow reads one test line.
 func tcryptRow(b *Block, j int, text string) (model.Row, bool) {
+	if !strings.Contains(text, "oper") {
+		return model.Row{}, false // both readings name operations
+	}
 	m := tcryptTest.FindStringSubmatch(text)
 	label := strings.Join(strings.Fields(strings.ReplaceAll(m[1], ",", ", ")), " ")
 	label = strings.ReplaceAll(label, " ,", ",")

@@ -69,6 +69,9 @@ func (timeFamily) Read(b *Block) []Match {
 // timeShellLine reports whether a line is "real 0m12.402s" or its user or
 // sys sibling.
 func timeShellLine(text string) bool {
+	if !strings.HasPrefix(text, "real") && !strings.HasPrefix(text, "user") && !strings.HasPrefix(text, "sys") {
+		return false
+	}
 	f := strings.Fields(text)
 	return len(f) == 2 && (f[0] == "real" || f[0] == "user" || f[0] == "sys") && timeSeconds(f[1]) != ""
 }
@@ -165,6 +168,9 @@ func timeRow(b *Block, j int, text string) (model.Row, string, bool) {
 // timeSummary reads "0.98user 9.80system 0:12.40elapsed 86%CPU
 // (0avgtext+0avgdata 5120maxresident)k".
 func timeSummary(b *Block, j int, text string) (model.Row, bool) {
+	if !strings.Contains(text, "elapsed") {
+		return model.Row{}, false
+	}
 	f := strings.Fields(text)
 	if len(f) < 4 || !strings.HasSuffix(f[0], "user") || !strings.HasSuffix(f[1], "system") || !strings.HasSuffix(f[2], "elapsed") {
 		return model.Row{}, false

@@ -5,6 +5,9 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/cell"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
 )
 
 // transposed reads tables with one row per statistic and one column per
@@ -71,7 +74,7 @@ var statLead = map[string]bool{
 // number. A standard deviation written in percent is the relative "cv".
 func readStatRow(b *Block, i int) (statRow, bool) {
 	text, style := b.Lines[i].Text, b.Comma
-	if len(text) > maxColLine {
+	if len(text) > token.MaxLine {
 		return statRow{}, false
 	}
 	n, first := 0, ""
@@ -87,39 +90,39 @@ func readStatRow(b *Block, i int) (statRow, bool) {
 		return statRow{}, false
 	}
 	lead := strings.ToLower(strings.TrimSuffix(first, ":"))
-	if _, pc := percentileName(lead); !statLead[lead] && !pc {
+	if _, pc := cell.PercentileName(lead); !statLead[lead] && !pc {
 		return statRow{}, false
 	}
 	ts := b.tokens(i)
 	k := 0
-	for k < len(ts) && ts[k].kind == tWord && k < 3 {
+	for k < len(ts) && ts[k].Kind == token.Word && k < 3 {
 		k++
 	}
 	if k == 0 || k == len(ts) {
 		return statRow{}, false
 	}
-	label := strings.TrimSuffix(text[ts[0].start:ts[k-1].end], ":")
-	field, ok := statField(label)
+	label := strings.TrimSuffix(text[ts[0].Start:ts[k-1].End], ":")
+	field, ok := cell.StatField(label)
 	if !ok {
 		return statRow{}, false
 	}
 	r := statRow{field: field, label: label, units: unitSet{}}
 	pct := false
 	for i := k; i < len(ts); i++ {
-		if ts[i].kind != tNum {
+		if ts[i].Kind != token.Num {
 			return statRow{}, false
 		}
-		n, ok := tokValue(ts[i], style)
+		n, ok := token.Value(ts[i], style)
 		if !ok {
 			return statRow{}, false
 		}
-		r.units.add(ts[i].unit)
-		pct = pct || strings.HasSuffix(ts[i].text, "%")
-		if i+1 < len(ts) && ts[i+1].kind == tPercent {
+		r.units.add(ts[i].Unit)
+		pct = pct || strings.HasSuffix(ts[i].Text, "%")
+		if i+1 < len(ts) && ts[i+1].Kind == token.Percent {
 			pct = true
 			i++
 		}
-		if glued(ts, i) {
+		if token.Glued(ts, i) {
 			return statRow{}, false
 		}
 		r.values = append(r.values, string(n))
@@ -138,7 +141,7 @@ func readStatRow(b *Block, i int) (statRow, bool) {
 func tHeading(s string) bool {
 	t := strings.TrimSpace(s)
 	w := strings.Fields(t)
-	return len(w) > 0 && len(w) <= 8 && len(t) <= 60 && !sentenceEnd(t) && !strings.HasSuffix(t, ":") &&
+	return len(w) > 0 && len(w) <= 8 && len(t) <= 60 && !layout.SentenceEnd(t) && !strings.HasSuffix(t, ":") &&
 		!strings.ContainsAny(t, "|=")
 }
 
@@ -189,7 +192,7 @@ scan:
 	var titles []string
 	for j := start - 1; j >= 0 && j >= start-2; j-- {
 		text := b.trim(j)
-		if text == "" || sentenceEnd(text) || strings.HasSuffix(text, ":") || rows[j] != nil || len(text) > 120 {
+		if text == "" || layout.SentenceEnd(text) || strings.HasSuffix(text, ":") || rows[j] != nil || len(text) > 120 {
 			break
 		}
 		titles = append([]string{b.Lines[j].Text}, titles...)
@@ -265,7 +268,7 @@ func vsBaseline(label string, variants []string, cur string) string {
 }
 
 // transposedVariants reads the n column titles from the title lines above
-// the table. Each line splits into chunks (splitTitle); when the first
+// the table. Each line splits into chunks (cell.SplitTitle); when the first
 // gives all n titles, the chunks of a second, shorter line continue the
 // last titles ("augmented rbtree" / "sorted by vruntime"), or, when the
 // alignment is intact, the titles they sit under. Titles that cannot be
@@ -278,8 +281,8 @@ func transposedVariants(titles []string, n int) []string {
 	if len(titles) == 0 {
 		return out
 	}
-	top := splitTitle(titles[0], n)
-	if wide := splitTitle(titles[0], n+1); len(top) != n && len(wide) == n+1 {
+	top := cell.SplitTitle(titles[0], n)
+	if wide := cell.SplitTitle(titles[0], n+1); len(top) != n && len(wide) == n+1 {
 		top = wide[1:] // the first title heads the statistic column
 	}
 	if w := strings.Fields(titles[0]); len(top) != n && len(titles) == 1 && (len(w) == n || len(w) == n+1) {
@@ -293,7 +296,7 @@ func transposedVariants(titles []string, n int) []string {
 		}
 		return out
 	}
-	bottom := splitTitle(titles[1], n)
+	bottom := cell.SplitTitle(titles[1], n)
 	if len(top) != n {
 		if len(bottom) == n && len(top) == 1 {
 			return bottom
@@ -301,17 +304,17 @@ func transposedVariants(titles []string, n int) []string {
 		return out
 	}
 	copy(out, top)
-	tc, bc := spaceChunks(titles[0]), spaceChunks(titles[1])
+	tc, bc := cell.SpaceChunks(titles[0]), cell.SpaceChunks(titles[1])
 	if len(tc) == n && len(bc) == len(bottom) && len(bc) > 1 {
 		for _, c := range bc {
 			best, dist := 0, -1
 			for k, t := range tc {
-				d := abs((c.start+c.end)/2 - (t.start+t.end)/2)
+				d := abs((c.Start+c.End)/2 - (t.Start+t.End)/2)
 				if dist < 0 || d < dist {
 					best, dist = k, d
 				}
 			}
-			out[best] = joinText(out[best], c.text)
+			out[best] = joinText(out[best], c.Text)
 		}
 		return out
 	}

@@ -7,6 +7,8 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 )
 
 // The unixbench family reads the two result blocks of a UnixBench (BYTE
@@ -108,7 +110,7 @@ func unixbenchResults(b *Block, i int) (Match, int) {
 		if sub == nil {
 			break
 		}
-		tail, ok := parseLine(unixbenchParser, sub[2])
+		tail, ok := grammar.ParseLine(unixbenchParser, sub[2])
 		if !ok {
 			break
 		}
@@ -129,7 +131,7 @@ func unixbenchIndex(b *Block, i int) (Match, int) {
 	end := i + 1
 	for j := i + 1; j < len(b.Lines); j++ {
 		text := b.trim(j)
-		if isRule(text) {
+		if layout.IsRule(text) {
 			continue
 		}
 		if sub := unixbenchScore.FindStringSubmatch(text); sub != nil {

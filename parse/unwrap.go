@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 )
 
 // Mail clients hard-wrap long lines (gmail at about 78 columns, Thunderbird
@@ -56,8 +57,8 @@ func shapeOf(text string) rowShape {
 		for { // strings.TrimLeft(t, "±~") without its rune-set scan
 			if strings.HasPrefix(t, "~") {
 				t = t[1:]
-			} else if strings.HasPrefix(t, plusMinus) {
-				t = t[len(plusMinus):]
+			} else if strings.HasPrefix(t, "±") {
+				t = t[len("±"):]
 			} else {
 				break
 			}
@@ -390,7 +391,7 @@ func (s *segment) joinStretch(shapes []rowShape, wrapped []bool, a, b int, globa
 // rowLine reports whether a line reads as a table row or rule: it holds a
 // number token and is no running text, or it is a rule.
 func rowLine(text string) bool {
-	return isRule(text) || hasNumberToken(text) && !isProse(text)
+	return layout.IsRule(text) || hasNumberToken(text) && !layout.IsProse(text)
 }
 
 // closeDoubleSpacing drops the blank lines of double-spaced row runs (see
@@ -413,7 +414,7 @@ func (s *segment) closeDoubleSpacing() {
 		// the rows at the chain's ends are no part of a group of rows
 		// (a rule or a header may sit right above or below them)
 		alone := func(k int) bool {
-			return k < 0 || k >= n || blank(k) || !hasNumberToken(s.lines[k].Text) || isProse(s.lines[k].Text)
+			return k < 0 || k >= n || blank(k) || !hasNumberToken(s.lines[k].Text) || layout.IsProse(s.lines[k].Text)
 		}
 		if j > i && alone(i-2) && alone(j+2) {
 			if drop == nil {
@@ -496,23 +497,23 @@ func (s *segment) tailOf(i int) bool {
 	// several titles in the tail (parted by gaps) only right above the
 	// header's rule: elsewhere such a line is a header of its own
 	if cur == "" || cur[0] == ' ' || cur[0] == '\t' || len(cur) > 40 || strings.IndexByte(cur, '|') >= 0 ||
-		strings.Contains(cur, "  ") && !isRule(next) || hasNumberToken(cur) && !afterPipe {
+		strings.Contains(cur, "  ") && !layout.IsRule(next) || hasNumberToken(cur) && !afterPipe {
 		return false
 	}
-	rule := isRule(cur)
-	if rule != isRule(prev) || !rule && !columnLine(prev) && !(strings.HasPrefix(prev, "  ") && gaps(prev) >= 1) {
+	rule := layout.IsRule(cur)
+	if rule != layout.IsRule(prev) || !rule && !columnLine(prev) && !(strings.HasPrefix(prev, "  ") && gaps(prev) >= 1) {
 		// (a header over a label column starts with the label's blanks:
 		// they part its first title as a gap would)
 		return false
 	}
-	if strings.TrimSpace(next) == "" && i+2 < len(s.lines) && !isRule(prev) {
+	if strings.TrimSpace(next) == "" && i+2 < len(s.lines) && !layout.IsRule(prev) {
 		// a header set off from its rows by a blank line
 		next = s.lines[i+2].Text
 		if !columnLine(next) {
 			return false
 		}
 	}
-	if strings.TrimSpace(next) == "" || isProse(next) || isProse(prev) && gaps(prev) < 2 {
+	if strings.TrimSpace(next) == "" || layout.IsProse(next) || layout.IsProse(prev) && gaps(prev) < 2 {
 		// (titles of many words parted by gaps are no running text)
 		return false
 	}
@@ -586,10 +587,10 @@ func (s *segment) gridRest(i int) bool {
 // the one the client took out.
 func (s *segment) marginRest(i int) bool {
 	prev, cur := s.lines[i-1].Text, s.lines[i].Text
-	if cur == "" || cur[0] == ' ' || len(cur) > 60 || !strings.HasPrefix(prev, "  ") || isRule(prev) || isRule(cur) {
+	if cur == "" || cur[0] == ' ' || len(cur) > 60 || !strings.HasPrefix(prev, "  ") || layout.IsRule(prev) || layout.IsRule(cur) {
 		return false
 	}
-	if c := cur[0]; c >= 'A' && c <= 'Z' || strings.HasSuffix(cur, ":") || isProse(cur) {
+	if c := cur[0]; c >= 'A' && c <= 'Z' || strings.HasSuffix(cur, ":") || layout.IsProse(cur) {
 		return false
 	}
 	p := strings.TrimRight(prev, " ")
@@ -667,7 +668,7 @@ func quotedRests(body []model.Line) []model.Line {
 		}
 		cur, p := l.Text, strings.TrimRight(prev.Text, " \t")
 		if cur == "" || cur[0] == ' ' || cur[0] == '\t' || len(cur) > maxWrapColumn || strings.TrimSpace(p) == "" ||
-			cur[0] >= 'A' && cur[0] <= 'Z' || strings.HasSuffix(cur, ":") || isProse(cur) {
+			cur[0] >= 'A' && cur[0] <= 'Z' || strings.HasSuffix(cur, ":") || layout.IsProse(cur) {
 			continue
 		}
 		f, _, _ := strings.Cut(cur, " ")

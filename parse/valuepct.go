@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/grammar"
 )
 
 // valuePct reads "value (x pct)" tables, one column pair per variant:
@@ -84,7 +85,7 @@ func vpAnyRow(text string) (*vpRow, bool) {
 	if !vpShaped(text) {
 		return nil, false
 	}
-	return parseLine(vpRowParser, text)
+	return grammar.ParseLine(vpRowParser, text)
 }
 
 // vpCellsOnly reports whether a line is nothing but value-pct cells: the
@@ -93,7 +94,7 @@ func vpCellsOnly(text string) bool {
 	if !vpShaped(text) {
 		return false
 	}
-	_, ok := parseLine(vpCellsParser, text)
+	_, ok := grammar.ParseLine(vpCellsParser, text)
 	return ok
 }
 

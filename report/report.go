@@ -196,7 +196,9 @@ func index(doc *model.Document, tvs []tableView, timelines map[string]string) in
 			continue
 		}
 		switch {
-		case t.Baseline == "":
+		case t.Reference() == "" && t.Columns == model.ColumnsMetrics:
+			e.Why = "metrics side by side, no reference row"
+		case t.Reference() == "":
 			e.Why = "no baseline"
 		case s.NotJudged > 0:
 			e.Why = "verdicts withheld (" + s.NotJudgedWhy + ")"
@@ -265,7 +267,8 @@ func tableView1(t *model.Table, sum normalize.TableSummary, m *model.Message, o 
 		tv.Prov.Link = strings.TrimRight(o.LoreBase, "/") + "/all/" + url.PathEscape(t.MessageID) + "/"
 	}
 	for _, f := range []struct{ k, v string }{
-		{"format", t.Format}, {"baseline", t.Baseline}, {"direction", t.Direction + " is better"},
+		{"format", t.Format}, {"baseline", t.Baseline}, {"baseline row", t.BaselineCase}, {"columns", t.Columns},
+		{"direction", t.Direction + " is better"},
 		{"direction from", t.DirectionSource}, {"unit", t.Unit}, {"statistic", t.Statistic},
 	} {
 		if f.v != "" && f.v != " is better" {
@@ -302,7 +305,7 @@ func grid(t *model.Table) ([]column, []rowView) {
 				cv.Text = c.Text
 			}
 			if c.ImprovementPct != nil {
-				cv.Title = fmt.Sprintf("%s%% vs %s: %s (%s)", *c.ImprovementPct, t.Baseline, c.Verdict, c.VerdictBasis)
+				cv.Title = fmt.Sprintf("%s%% vs %s: %s (%s)", *c.ImprovementPct, t.Reference(), c.Verdict, c.VerdictBasis)
 			}
 			switch c.Verdict {
 			case model.VerdictRegressed:

@@ -69,14 +69,22 @@ timed() {
 	before=$(servercpu)
 	local children
 	children=$(pgrep -c -P "$(head -1 "$pgdir/data/postmaster.pid")")
-	"$TIME" -f "%e %U %S %M" -o "$work/time" "$@" 2>"$work/log"
+	# Exit status 1: messages that could not be read (counted faults,
+	# e.g. blobs a partial mirror lacks); the rest was crawled. GNU time
+	# then writes a line of its own before the figures.
+	local status=0
+	"$TIME" -f "%e %U %S %M" -o "$work/time" "$@" 2>"$work/log" || status=$?
+	if [ "$status" -gt 1 ]; then
+		cat "$work/log" >&2
+		exit 1
+	fi
 	# The crawler's backend ends after the crawler: wait until the
 	# postmaster has reaped it, so that its time is counted.
 	for _ in $(seq 50); do
 		[ "$(pgrep -c -P "$(head -1 "$pgdir/data/postmaster.pid")")" -le "$children" ] && break
 		sleep 0.1
 	done
-	read -r wall user sys rss <"$work/time"
+	read -r wall user sys rss < <(tail -n1 "$work/time")
 	printf '%-20s wall %6.1f s  crawler CPU %5.1f s (user %.1f + sys %.1f)  server CPU %5.1f s  peak RSS %d MB  load before %s\n' \
 		"$label" "$wall" "$(echo "$user + $sys" | bc)" "$user" "$sys" "$(echo "$(servercpu) - $before" | bc)" \
 		$((rss / 1024)) "$load"

@@ -28,7 +28,7 @@ type crawlCmd struct {
 	Subject   string   `placeholder:"REGEX" help:"Only messages whose subject matches REGEX."`
 	From      string   `placeholder:"REGEX" help:"Only messages whose sender (\"Name <addr>\") matches REGEX."`
 	Shard     string   `placeholder:"I/N" help:"Process only share I of N (1-based, by Message-ID hash), so that N machines can split an archive: all writing one PostgreSQL database, or each its own SQLite file to combine with merge. Without it, a Kubernetes Indexed Job pod's JOB_COMPLETION_INDEX and JOB_COMPLETIONS give the share (deploy/crawl-job.yaml)."`
-	Workers   int      `placeholder:"N" help:"Decoding goroutines (default: the number of CPUs)."`
+	Workers   int      `placeholder:"N" help:"Cores to keep busy: each worker reads (through a git of its own), decodes and in turn stores (default: the number of CPUs)."`
 	Rescan    bool     `help:"Read every archive from its start, ignoring where earlier crawls into the database stopped (messages already stored are still skipped)."`
 	DecodeAll bool     `help:"Decode and parse every message, without the prefilter (many times slower; to check the prefilter against full decodes)."`
 	Git       string   `enum:"auto,git,go-git" default:"auto" help:"Reader of public-inbox git epochs: the git binary, go-git, or auto (git when on PATH)."`

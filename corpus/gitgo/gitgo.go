@@ -17,7 +17,7 @@ import (
 var ErrHistory = errors.New("the history before this commit cannot be read")
 
 // Messages calls fn with every message of the epoch repository at dir,
-// oldest commit first: the content of the blob "m" of each commit.
+// oldest commit first: the id and content of the blob "m" of each commit.
 // Deletion commits (a blob "d" instead) are skipped. With since, only the
 // commits after it are read; when the walk back from HEAD does not meet
 // it (a rewritten history), every commit is. Every commit that cannot be
@@ -26,7 +26,7 @@ var ErrHistory = errors.New("the history before this commit cannot be read")
 // parent commit cannot be read), the older commits are out of reach and
 // fault is told so once. An error of fn or fault stops the walk and is
 // returned.
-func Messages(ctx context.Context, dir, since string, fn func(commit string, data []byte) error, fault func(commit string, err error) error) error {
+func Messages(ctx context.Context, dir, since string, fn func(commit string, blob [20]byte, data []byte) error, fault func(commit string, err error) error) error {
 	repo, hashes, logErr, err := commits(ctx, dir, since)
 	if err != nil {
 		return err
@@ -41,14 +41,14 @@ func Messages(ctx context.Context, dir, since string, fn func(commit string, dat
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		data, err := message(repo, hashes[i])
+		blob, data, err := message(repo, hashes[i])
 		switch {
 		case errors.Is(err, errDeletion):
 			continue
 		case err != nil:
 			err = fault(hashes[i].String(), err)
 		default:
-			err = fn(hashes[i].String(), data)
+			err = fn(hashes[i].String(), [20]byte(blob), data)
 		}
 		if err != nil {
 			return err
@@ -107,36 +107,37 @@ func commits(ctx context.Context, dir, since string) (repo *git.Repository, hash
 // errDeletion marks a deletion commit: blob "d" instead of "m".
 var errDeletion = errors.New("deletion commit")
 
-// message returns the blob "m" of a commit, errDeletion for a deletion
-// commit, or an error saying what could not be read.
-func message(repo *git.Repository, h plumbing.Hash) ([]byte, error) {
+// message returns the blob "m" of a commit and its id, errDeletion for a
+// deletion commit, or an error saying what could not be read.
+func message(repo *git.Repository, h plumbing.Hash) (plumbing.Hash, []byte, error) {
+	var none plumbing.Hash
 	c, err := repo.CommitObject(h)
 	if err != nil {
-		return nil, fmt.Errorf("the commit cannot be read: %w", err)
+		return none, nil, fmt.Errorf("the commit cannot be read: %w", err)
 	}
 	tree, err := c.Tree()
 	if err != nil {
-		return nil, fmt.Errorf("the commit's tree cannot be read: %w", err)
+		return none, nil, fmt.Errorf("the commit's tree cannot be read: %w", err)
 	}
 	entry, err := tree.FindEntry("m")
 	if err != nil {
 		if _, derr := tree.FindEntry("d"); derr == nil {
-			return nil, errDeletion
+			return none, nil, errDeletion
 		}
-		return nil, errors.New("the commit holds neither a message (m) nor a deletion (d)")
+		return none, nil, errors.New("the commit holds neither a message (m) nor a deletion (d)")
 	}
 	blob, err := repo.BlobObject(entry.Hash)
 	if err != nil {
-		return nil, fmt.Errorf("blob m (%s) is missing from the repository or damaged: %w", entry.Hash, err)
+		return none, nil, fmt.Errorf("blob m (%s) is missing from the repository or damaged: %w", entry.Hash, err)
 	}
 	r, err := blob.Reader()
 	if err != nil {
-		return nil, fmt.Errorf("blob m (%s) cannot be read: %w", entry.Hash, err)
+		return none, nil, fmt.Errorf("blob m (%s) cannot be read: %w", entry.Hash, err)
 	}
 	defer r.Close()
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return nil, fmt.Errorf("blob m (%s) is damaged: %w", entry.Hash, err)
+		return none, nil, fmt.Errorf("blob m (%s) is damaged: %w", entry.Hash, err)
 	}
-	return data, nil
+	return entry.Hash, data, nil
 }

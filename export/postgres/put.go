@@ -96,6 +96,8 @@ type batch struct {
 	// seqs are the records' reading positions: their Seq, or for a
 	// negative one the next after every stored message.
 	seqs []int64
+	// legacy: the batch stores records marked Legacy.
+	legacy bool
 }
 
 func (s *Store) put(ctx context.Context, recs []store.Record, cps []store.Checkpoint) (store.PutStats, error) {
@@ -152,6 +154,7 @@ func (s *Store) put(ctx context.Context, recs []store.Record, cps []store.Checkp
 	if err := tx.Commit(ctx); err != nil {
 		return store.PutStats{}, err
 	}
+	s.legacy = s.legacy || b.legacy
 	return b.st, nil
 }
 
@@ -195,7 +198,7 @@ type stored struct {
 // COPY order: the messages columns but tables, and the record's place.
 var incomingColumns = []string{"ord", "message_id", "content_hash", "source_id", "commit_id", "line", "offset",
 	"date", "subject", "from_name", "from_email", "in_reply_to", "thread_root", "series_id", "patch_index",
-	"patch_total", "seq"}
+	"patch_total", "seq", "legacy_hash"}
 
 // createIncoming makes the staging table messages are copied into, on
 // every new connection; it lives as long as the connection, and every
@@ -204,7 +207,7 @@ const createIncoming = `CREATE TEMP TABLE incoming (
 	ord INTEGER NOT NULL, message_id TEXT NOT NULL, content_hash BYTEA NOT NULL, source_id BIGINT NOT NULL,
 	commit_id TEXT, line INTEGER NOT NULL, "offset" BIGINT NOT NULL, date TIMESTAMPTZ, subject TEXT NOT NULL,
 	from_name TEXT NOT NULL, from_email TEXT NOT NULL, in_reply_to TEXT, thread_root TEXT NOT NULL,
-	series_id BIGINT, patch_index INTEGER, patch_total INTEGER, seq BIGINT NOT NULL
+	series_id BIGINT, patch_index INTEGER, patch_total INTEGER, seq BIGINT NOT NULL, legacy_hash BOOLEAN NOT NULL
 ) ON COMMIT DELETE ROWS`
 
 // messages copies the batch's messages into the staging table and moves
@@ -224,16 +227,17 @@ func (b *batch) messages(recs []store.Record) (map[msgKey]stored, error) {
 			date = m.Date.UTC()
 		}
 		rows[i] = []any{i, m.ID, r.Hash[:], b.s.sources[m.Source], nullable(r.Commit), m.StartLine, m.Offset,
-			date, m.Subject, m.From.Name, m.From.Email, nullable(m.InReplyTo), r.ThreadRoot(), series, index, total, b.seqs[i]}
+			date, m.Subject, m.From.Name, m.From.Email, nullable(m.InReplyTo), r.ThreadRoot(), series, index, total, b.seqs[i], r.Legacy}
+		b.legacy = b.legacy || r.Legacy
 	}
 	if _, err := b.tx.CopyFrom(b.ctx, pgx.Identifier{"incoming"}, incomingColumns, pgx.CopyFromRows(rows)); err != nil {
 		return nil, err
 	}
 	cols := `message_id, content_hash, source_id, commit_id, line, "offset", date, subject, from_name,
-		from_email, in_reply_to, thread_root, series_id, patch_index, patch_total, seq`
-	// A message stored before schema 5 may be keyed by a hash of another
-	// kind (migrations/005_legacy_hash.sql): read again at the same place
-	// of the same source, it is the same message.
+		from_email, in_reply_to, thread_root, series_id, patch_index, patch_total, seq, legacy_hash`
+	// A marked message may be keyed by a hash of another kind
+	// (migrations 005 and 006): read again at the same place of the same
+	// source, it is the same message.
 	legacy := ""
 	if b.s.legacy {
 		legacy = `WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.legacy_hash AND m.message_id = first.message_id

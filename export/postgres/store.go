@@ -29,8 +29,9 @@ type Store struct {
 	// batches: those rows are committed before the batch that uses them.
 	sources map[string]int64
 	series  map[seriesKey]int64
-	// legacy: the database holds messages stored before schema 5, whose
-	// content hash may be of another kind (migrations/005_legacy_hash.sql).
+	// legacy: the database holds messages whose content hash may be of
+	// a kind no longer made (migrations 005_legacy_hash.sql and
+	// 006_blob_keys.sql), marked legacy_hash.
 	legacy bool
 }
 

@@ -333,7 +333,7 @@ func TestMigrateOnce(t *testing.T) {
 		_, err := st.Put(context.Background(), []store.Record{record(fmt.Sprintf("s%d@x", i), int64(i))})
 		require.NoError(t, err)
 	}
-	assert.Equal(t, 5, count(t, stores[0], "SELECT version FROM schema_version"))
+	assert.Equal(t, 6, count(t, stores[0], "SELECT version FROM schema_version"))
 	assert.Equal(t, 4, count(t, stores[0], "SELECT count(*) FROM messages"))
 }
 
@@ -385,4 +385,61 @@ func TestLegacyHash(t *testing.T) {
 	stats, err = st.Put(ctx, []store.Record{record("new@x", 3)})
 	require.NoError(t, err)
 	assert.Equal(t, store.PutStats{Duplicates: 1}, stats, "new messages are keyed by their hash")
+}
+
+// TestGitBlobKeys: a database of schema 5 holds messages of a git epoch
+// keyed by SHA-256 of their bytes; schema 6 keys them by blob id, and
+// marks the old ones, so that the same message read again (same source,
+// place and Message-ID) is not stored twice, while a message of a file,
+// whose key did not change kind, is marked by nothing. Each gives the
+// mark and Put keeps it, so that a merge moves it with the message.
+func TestGitBlobKeys(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.Database(t)
+	conn, err := pgx.Connect(ctx, url)
+	require.NoError(t, err)
+	names, err := filepath.Glob(filepath.Join("migrations", "00[1-5]_*.sql"))
+	require.NoError(t, err)
+	require.Len(t, names, 5)
+	for _, name := range names {
+		text, err := os.ReadFile(name)
+		require.NoError(t, err)
+		_, err = conn.Exec(ctx, string(text))
+		require.NoError(t, err, name)
+	}
+	_, err = conn.Exec(ctx, `CREATE TABLE schema_version (version INTEGER NOT NULL);
+		INSERT INTO schema_version VALUES (5);
+		INSERT INTO sources (path) VALUES ('0.git'), ('list.mbox');
+		INSERT INTO messages (message_id, content_hash, source_id, commit_id, line, "offset", subject, from_name, from_email, thread_root, seq)
+			SELECT 'git@x', '\xdecade', id, 'c0ffee', 1, 0, 'old', 'Tess Kernel', 'tess@example.org', 'git@x', 0 FROM sources WHERE path = '0.git';
+		INSERT INTO messages (message_id, content_hash, source_id, line, "offset", subject, from_name, from_email, thread_root, seq)
+			SELECT 'file@x', '\xdecade', id, 1, 0, 'old', 'Tess Kernel', 'tess@example.org', 'file@x', 1 FROM sources WHERE path = 'list.mbox'`)
+	require.NoError(t, err)
+	require.NoError(t, conn.Close(ctx))
+
+	st := open(t, url)
+	assert.Equal(t, 1, count(t, st, `SELECT count(*) FROM messages WHERE legacy_hash AND commit_id IS NOT NULL`))
+	git := record("git@x", 2)
+	git.Meta.Source, git.Commit = "0.git", "c0ffee"
+	file := record("file@x", 3)
+	stats, err := st.Put(ctx, []store.Record{git, file})
+	require.NoError(t, err)
+	assert.Equal(t, store.PutStats{Messages: 1, Duplicates: 1}, stats, "the git message is the marked one; the file's changed")
+
+	var recs []store.Record
+	require.NoError(t, st.Each(ctx, func(r *store.Record) error {
+		recs = append(recs, *r)
+		return nil
+	}))
+	require.Len(t, recs, 3)
+	assert.True(t, recs[0].Legacy)
+	assert.False(t, recs[1].Legacy)
+	copyURL := pgtest.Database(t)
+	dst := open(t, copyURL)
+	_, err = dst.Put(ctx, recs)
+	require.NoError(t, err)
+	assert.Equal(t, 1, count(t, dst, `SELECT count(*) FROM messages WHERE legacy_hash`))
+	stats, err = dst.Put(ctx, []store.Record{git})
+	require.NoError(t, err)
+	assert.Equal(t, store.PutStats{Duplicates: 1}, stats, "the copy keeps the mark")
 }

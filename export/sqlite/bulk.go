@@ -9,11 +9,12 @@ import (
 // row by row (migrations/002_deferred_indexes.sql). The crawl itself
 // needs none of them: it looks messages up by their unique key and tables
 // by fingerprint, and deletes observations by table; the verdict index of
-// observations (migrations/003_verdicts.sql) only serves queries, the
-// reading order of messages (migrations/005_positions.sql) Each, and
-// the index of messages stored before schema 5 a database that holds
-// none.
-var bulkIndexes = []string{"messages_date", "messages_thread", "messages_series", "messages_seq", "messages_legacy", "observations_verdict"}
+// observations (migrations/003_verdicts.sql) only serves queries, and the
+// reading order of messages (migrations/005_positions.sql) Each. The
+// index of messages under an older key (messages_legacy) stays: it holds
+// only marked rows, which a crawl never adds, and a merge of marked rows
+// looks each one up in it.
+var bulkIndexes = []string{"messages_date", "messages_thread", "messages_series", "messages_seq", "observations_verdict"}
 
 // deferIndexes runs in the first batch of a Store. A database left with
 // deferred indexes (by a killed crawl) is adopted: this store rebuilds

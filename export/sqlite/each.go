@@ -42,7 +42,7 @@ func (s *Store) Each(ctx context.Context, fn func(*store.Record) error) error {
 func (s *Store) messagePage(ctx context.Context, afterSeq, afterID int64) ([]store.Record, []int64, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT m.id, m.seq, m.message_id, m.content_hash, src.path, m.commit_id,
 		m.line, m.offset, m.date, m.subject, m.from_name, m.from_email, m.in_reply_to, m.thread_root,
-		se.title, se.version, m.patch_index, m.patch_total
+		se.title, se.version, m.patch_index, m.patch_total, m.legacy_hash
 		FROM messages m JOIN sources src ON src.id = m.source_id LEFT JOIN series se ON se.id = m.series_id
 		WHERE (m.seq, m.id) > (?, ?) ORDER BY m.seq, m.id LIMIT ?`, afterSeq, afterID, eachPage)
 	if err != nil {
@@ -60,7 +60,7 @@ func (s *Store) messagePage(ctx context.Context, afterSeq, afterID int64) ([]sto
 		var root string
 		m := &r.Meta
 		if err := rows.Scan(&id, &r.Seq, &m.ID, &hash, &m.Source, &commit, &m.StartLine, &m.Offset, &date, &m.Subject,
-			&m.From.Name, &m.From.Email, &reply, &root, &title, &version, &index, &total); err != nil {
+			&m.From.Name, &m.From.Email, &reply, &root, &title, &version, &index, &total, &r.Legacy); err != nil {
 			return nil, nil, err
 		}
 		copy(r.Hash[:], hash)

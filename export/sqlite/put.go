@@ -57,6 +57,9 @@ func (s *Store) Put(ctx context.Context, recs []store.Record) (store.PutStats, e
 // transaction.
 func (s *Store) put(ctx context.Context, recs []store.Record, cps []store.Checkpoint) (store.PutStats, error) {
 	var st store.PutStats
+	if err := s.prepare(ctx); err != nil {
+		return st, s.wrap("preparing statements", err)
+	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return st, s.wrap("starting a batch", err)
@@ -67,9 +70,7 @@ func (s *Store) put(ctx context.Context, recs []store.Record, cps []store.Checkp
 		adopted, dropped, err = b.deferIndexes()
 	}
 	if err == nil {
-		err = b.prepare()
-	}
-	if err == nil {
+		b.prepare()
 		for i := range recs {
 			if err = b.put(&recs[i]); err != nil {
 				break
@@ -102,6 +103,7 @@ func (s *Store) put(ctx context.Context, recs []store.Record, cps []store.Checkp
 		s.bulkChecked = true
 		s.deferred = adopted || dropped
 	}
+	s.legacy = s.legacy || b.legacy
 	return st, nil
 }
 
@@ -109,58 +111,94 @@ func (s *Store) put(ctx context.Context, recs []store.Record, cps []store.Checkp
 // without tables and observations wait in msgs and obs until a whole
 // group is stored by one statement.
 type batch struct {
-	s                      *Store
-	tx                     *sql.Tx
-	ctx                    context.Context
-	msg, obs, find, insTab *sql.Stmt
-	legacy, findMsg        *sql.Stmt
-	msgGroup, obsGroup     *sql.Stmt
-	addSeries, getSeries   *sql.Stmt
-	msgs, obsRows          []any
-	obsBuf                 []model.Observation // one table row's, reused
-	st                     *store.PutStats
+	s   *Store
+	tx  *sql.Tx
+	ctx context.Context
+	statements
+	msgs, obsRows []any
+	obsBuf        []model.Observation // one table row's, reused
+	st            *store.PutStats
 	// firsts counts tables whose first copy moved to (+) or from (-) a
 	// message: messages.tables.
 	firsts map[int64]int
 	// next is the reading position of the next record with a negative
 	// Seq: after every stored message; -1 until looked up.
 	next int64
+	// legacy: the batch stores records marked Legacy.
+	legacy bool
 }
 
-func (b *batch) prepare() error {
-	var err error
-	for _, p := range []struct {
-		dst **sql.Stmt
-		sql string
-	}{
-		{&b.msg, rowsSQL(insertMessages, messageColumns, 1)},
-		{&b.msgGroup, rowsSQL(insertMessages, messageColumns, groupRows)},
-		{&b.obs, rowsSQL(insertObservations, observationColumns, 1)},
-		{&b.obsGroup, rowsSQL(insertObservations, observationColumns, groupRows)},
-		{&b.find, `SELECT id, quote_depth, quoted_copies, held_seq, held_index, first_seq, first_index, first_message
+// statements are the store's prepared statements; a batch takes the
+// transaction's copies (Tx.StmtContext), which on the store's one
+// connection run the statements prepared once rather than parsing every
+// SQL text again for every batch.
+type statements struct {
+	msg, obs, find, insTab *sql.Stmt
+	findLegacy, findMsg    *sql.Stmt
+	msgGroup, obsGroup     *sql.Stmt
+	addSeries, getSeries   *sql.Stmt
+}
+
+// statement is one of statements and its text.
+type statement struct {
+	dst  **sql.Stmt
+	text string
+}
+
+// list is every statement, in one order, for preparing and closing them.
+func (p *statements) list() []statement {
+	return []statement{
+		{&p.msg, rowsSQL(insertMessages, messageColumns, 1)},
+		{&p.msgGroup, rowsSQL(insertMessages, messageColumns, groupRows)},
+		{&p.obs, rowsSQL(insertObservations, observationColumns, 1)},
+		{&p.obsGroup, rowsSQL(insertObservations, observationColumns, groupRows)},
+		{&p.find, `SELECT id, quote_depth, quoted_copies, held_seq, held_index, first_seq, first_index, first_message
 			FROM tables WHERE fingerprint = ?`},
-		{&b.insTab, `INSERT INTO tables (fingerprint, ` + tableColumns + `, first_seq, first_index, first_message)
+		{&p.insTab, `INSERT INTO tables (fingerprint, ` + tableColumns + `, first_seq, first_index, first_message)
 			VALUES (?` + strings.Repeat(", ?", tableValues+3) + `)`},
-		{&b.legacy, `SELECT EXISTS (SELECT 1 FROM messages WHERE message_id = ? AND source_id = ? AND legacy_hash = 1
+		{&p.findLegacy, `SELECT EXISTS (SELECT 1 FROM messages WHERE message_id = ? AND source_id = ? AND legacy_hash = 1
 			AND line = ? AND offset = ?)`},
-		{&b.findMsg, `SELECT id FROM messages WHERE message_id = ? AND content_hash = ?`},
-		{&b.addSeries, `INSERT OR IGNORE INTO series (title, version) VALUES (?, ?)`},
-		{&b.getSeries, `SELECT id FROM series WHERE title = ? AND version = ?`},
-	} {
-		if *p.dst, err = b.tx.PrepareContext(b.ctx, p.sql); err != nil {
+		{&p.findMsg, `SELECT id FROM messages WHERE message_id = ? AND content_hash = ?`},
+		{&p.addSeries, `INSERT OR IGNORE INTO series (title, version) VALUES (?, ?)`},
+		{&p.getSeries, `SELECT id FROM series WHERE title = ? AND version = ?`},
+	}
+}
+
+// prepare prepares the store's statements once, before its first
+// transaction (which holds the one connection).
+func (s *Store) prepare(ctx context.Context) error {
+	if s.stmts != nil {
+		return nil
+	}
+	p := &statements{}
+	for _, st := range p.list() {
+		var err error
+		if *st.dst, err = s.db.PrepareContext(ctx, st.text); err != nil {
+			p.close()
 			return err
 		}
 	}
+	s.stmts = p
 	return nil
 }
 
-func (b *batch) close() {
-	for _, st := range []*sql.Stmt{b.msg, b.msgGroup, b.obs, b.obsGroup, b.find, b.insTab, b.legacy, b.findMsg, b.addSeries, b.getSeries} {
-		if st != nil {
-			st.Close()
+func (p *statements) close() {
+	for _, st := range p.list() {
+		if *st.dst != nil {
+			(*st.dst).Close()
 		}
 	}
 }
+
+// prepare takes the transaction's copies of the store's statements.
+func (b *batch) prepare() {
+	mine, stored := b.list(), b.s.stmts.list()
+	for i := range mine {
+		*mine[i].dst = b.tx.StmtContext(b.ctx, *stored[i].dst)
+	}
+}
+
+func (b *batch) close() { b.statements.close() }
 
 // put stores one record unless its message is stored already. A record
 // without tables joins the pending group; one with tables is stored at
@@ -178,18 +216,18 @@ func (b *batch) put(r *store.Record) error {
 		if err != nil {
 			return err
 		}
-		series, index, total = id, p.Index, p.Total
+		series, index, total = id, int64(p.Index), int64(p.Total)
 	}
 	var date any
 	if m.Date != nil {
 		date = m.Date.Unix()
 	}
 	if b.s.legacy {
-		// A message stored before schema 5 may be keyed by a hash of
-		// another kind (migrations/005_positions.sql): read again at
-		// the same place of the same source, it is the same message.
+		// A marked message may be keyed by a hash of another kind
+		// (migrations 005 and 006): read again at the same place of
+		// the same source, it is the same message.
 		var old bool
-		if err := b.legacy.QueryRowContext(b.ctx, m.ID, src, m.StartLine, m.Offset).Scan(&old); err != nil {
+		if err := b.findLegacy.QueryRowContext(b.ctx, m.ID, src, m.StartLine, m.Offset).Scan(&old); err != nil {
 			return err
 		}
 		if old {
@@ -201,8 +239,11 @@ func (b *batch) put(r *store.Record) error {
 	if err != nil {
 		return err
 	}
-	b.msgs = append(b.msgs, m.ID, r.Hash[:], src, nullable(r.Commit), m.StartLine, m.Offset, date,
-		m.Subject, m.From.Name, m.From.Email, nullable(m.InReplyTo), r.ThreadRoot(), series, index, total, seq, 0)
+	// Every number goes in as an int64, a driver.Value as it is:
+	// database/sql converts an int by reflection.
+	b.msgs = append(b.msgs, m.ID, r.Hash[:], src, nullable(r.Commit), int64(m.StartLine), m.Offset, date,
+		m.Subject, m.From.Name, m.From.Email, nullable(m.InReplyTo), r.ThreadRoot(), series, index, total, seq, r.Legacy)
+	b.legacy = b.legacy || r.Legacy
 	if len(r.Tables) == 0 {
 		if len(b.msgs) == groupRows*messageColumns {
 			return b.flushMessages()
@@ -407,7 +448,7 @@ func (b *batch) putRow(tableID int64) error {
 			}
 		}
 		b.obsRows = append(b.obsRows, tableID, o.Case, o.Variant, o.Field, string(o.Value), num,
-			jsonList(o.Flags), o.Line, o.Offset, imp, nullable(o.Noise), string(o.Verdict))
+			jsonList(o.Flags), int64(o.Line), o.Offset, imp, nullable(o.Noise), string(o.Verdict))
 		if len(b.obsRows) == groupRows*observationColumns {
 			if err := b.flushObservations(); err != nil {
 				return err

@@ -30,8 +30,11 @@ type Store struct {
 	// bulkChecked: the first batch looked for deferred indexes; deferred:
 	// this store owes the database its secondary indexes (bulk.go).
 	bulkChecked, deferred bool
-	// legacy: the database holds messages stored before schema 5, whose
-	// content hash may be of another kind (migrations/005_positions.sql).
+	// stmts are the prepared statements of Put, once it ran.
+	stmts *statements
+	// legacy: the database holds messages whose content hash may be of
+	// a kind no longer made (migrations 005_positions.sql and
+	// 006_blob_keys.sql), marked legacy_hash.
 	legacy bool
 }
 
@@ -46,17 +49,23 @@ func Open(path string) (*Store, error) {
 	q := url.Values{}
 	// WAL with synchronous=NORMAL: a commit is atomic and durable up to
 	// the last checkpoint without an fsync per batch. temp_store=MEMORY
-	// keeps statement journals (multi-row inserts, foreign keys) off the
-	// disk: in files they tripled the bytes a crawl writes. An 8 MiB page
-	// cache: 16 MiB saved a crawl of the linux-pm epoch 8% of its page
-	// reads (from the OS cache) but cost the same in the Go heap's share
-	// of the crawl's memory, where it saves far more (cmd/lkmlbench's
-	// tuneGC). The WAL is copied into the database every 16,384 pages (64
-	// MiB of disk) instead of 1,000: a crawl's batches rewrite the same
-	// index pages, which a checkpoint then copies once rather than once
-	// per batch (linux-pm: checkpoints 0.25 -> 0.13 CPU-s, 119 -> 17
-	// fsyncs).
-	for _, p := range []string{"busy_timeout(5000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)", "cache_size(-8192)", "temp_store(MEMORY)", "wal_autocheckpoint(16384)"} {
+	// keeps statement journals (multi-row inserts) off the disk: in files
+	// they tripled the bytes a crawl writes. An 8 MiB page cache: 16 MiB
+	// saved a crawl of the linux-pm epoch 8% of its page reads (from the
+	// OS cache) but cost the same in the Go heap's share of the crawl's
+	// memory, where it saves far more (cmd/lkmlbench's tuneGC). The WAL is
+	// copied into the database every 16,384 pages (64 MiB of disk) instead
+	// of 1,000: a crawl's batches rewrite the same index pages, which a
+	// checkpoint then copies once rather than once per batch (linux-pm:
+	// checkpoints 0.25 -> 0.13 CPU-s, 119 -> 17 fsyncs). The schema's
+	// REFERENCES are not enforced (foreign_keys off): the store writes
+	// every parent row (source, series, message, table) before its
+	// children in the same transaction and deletes nothing but
+	// observations it rewrites, and SQLite's checks cost two lookups per
+	// message and a statement journal per multi-row insert: 18% of the
+	// store's CPU on the linux-xfs epoch's messages (TestForeignKeys
+	// checks the references).
+	for _, p := range []string{"busy_timeout(5000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(0)", "cache_size(-8192)", "temp_store(MEMORY)", "wal_autocheckpoint(16384)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")
@@ -257,6 +266,9 @@ func (s *Store) migrateOne(names []string, seen int) (done bool, err error) {
 // database.
 func (s *Store) Close() error {
 	var err error
+	if s.stmts != nil {
+		s.stmts.close()
+	}
 	if s.deferred {
 		err = s.restoreIndexes()
 	}
@@ -265,6 +277,10 @@ func (s *Store) Close() error {
 	}
 	return err
 }
+
+// InProcess implements store.InProcess: SQLite writes on the caller's
+// cores.
+func (s *Store) InProcess() {}
 
 // DB exposes the database for read-only reporting; writes must go
 // through Put.

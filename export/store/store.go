@@ -17,8 +17,17 @@ type Record struct {
 	// References then holds only the thread root and Trailers are empty.
 	Meta model.Message
 	// Hash is a digest of the message's content; with Meta.ID it keys the
-	// message, so that a re-crawl skips it and an edited copy is kept.
+	// message, so that a re-crawl skips it and an edited copy is kept. A
+	// message of a public-inbox epoch is keyed by the id of its blob,
+	// which git computed over its bytes; a message of a file by SHA-256
+	// of its bytes. Both are cut to 16 bytes.
 	Hash [16]byte
+	// Legacy marks a record whose Hash may be of a kind this lkmlbench
+	// no longer makes (its store's migrations 005 and 006 say which): a
+	// message read again at the same place of the same source under the
+	// same Message-ID is this one whatever its new hash. Each sets it and
+	// Put keeps it, so that a merge moves the mark with the message.
+	Legacy bool
 	// Commit is the public-inbox commit that holds the message; empty for
 	// files.
 	Commit string
@@ -125,6 +134,15 @@ type Sequencer interface {
 	// NextSeq returns a Seq after that of every stored message: 0 for
 	// an empty store.
 	NextSeq(ctx context.Context) (int64, error)
+}
+
+// InProcess is implemented by stores that write on the caller's own
+// cores (an embedded database), not on a server's: a crawl counts their
+// Put against the cores its workers may use, and lets a server's run
+// beside them.
+type InProcess interface {
+	// InProcess marks the store; it does nothing.
+	InProcess()
 }
 
 // Query selects stored tables; zero fields select everything. Text

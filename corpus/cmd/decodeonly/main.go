@@ -1,7 +1,8 @@
 // Command decodeonly is the yardstick of the crawl's speed: it reads an
 // archive as the crawl reads it (an mbox split by mbox.RawScanner, or a
-// public-inbox epoch's message blobs read by the crawl's own git reader,
-// corpus.GitMessages: one git rev-list, one git cat-file --batch) and
+// public-inbox epoch's commits listed and their blobs read by the crawl's
+// own git reader, corpus.GitList and corpus.GitReader: one git rev-list,
+// one git cat-file --batch per worker) and
 // decodes every message with go-message alone: mail.CreateReader, and
 // every part's body read to its end through its transfer encoding and
 // charset. Nothing is parsed for tables or
@@ -76,26 +77,62 @@ func (t *tally) add(o tally) {
 	t.faults += o.faults
 }
 
+// unit is a worker's share of the reading: one message of an mbox, or a
+// run of commits of an epoch that the worker reads itself, as a crawl
+// worker does.
+type unit struct {
+	data []byte
+	repo string
+	run  []corpus.GitCommit
+}
+
 // decodeArchive feeds every message of the archive at path to workers
 // decoding goroutines.
 func decodeArchive(path string, workers int) (tally, error) {
-	msgs := make(chan []byte, 4*workers)
+	units := make(chan unit, 4*workers)
 	results := make(chan tally, workers)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	var wg sync.WaitGroup
 	for range max(workers, 1) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			var t tally
-			for m := range msgs {
-				t.add(decode(m))
+			var git *corpus.GitReader
+			for u := range units {
+				if u.run == nil {
+					t.add(decode(u.data))
+					continue
+				}
+				if git == nil || git.Repo() != u.repo {
+					if git != nil {
+						git.Close()
+					}
+					git = corpus.NewGitReader(ctx, u.repo)
+				}
+				err := git.Read(u.run, func(m corpus.GitMessage) error {
+					switch {
+					case m.Err != nil:
+						t.faults++
+					case m.Data != nil:
+						t.add(decode(m.Data))
+					}
+					return nil
+				})
+				if err != nil {
+					t.faults += int64(len(u.run)) // git could not be started
+				}
+			}
+			if git != nil {
+				git.Close()
 			}
 			results <- t
 		}()
 	}
 	var total tally
-	err := read(path, &total, func(m []byte) { msgs <- m })
-	close(msgs)
+	err := read(ctx, path, &total, func(u unit) { units <- u })
+	close(units)
 	wg.Wait()
 	close(results)
 	for t := range results {
@@ -130,17 +167,18 @@ func decode(data []byte) tally {
 	return t
 }
 
-// read calls fn with every message of the archive, each in its own slice.
-// A git archive is listed and read by the crawl's own reader
-// (corpus.Epochs, corpus.GitMessages), so that the yardstick and the
-// crawl pay for the same reading; a commit it cannot read is counted in
-// t.faults, as the crawl counts it.
-func read(path string, t *tally, fn func([]byte)) error {
+// read hands fn every message of the archive, each in its own slice, or
+// for a git archive its commits in runs, listed by the crawl's own
+// lister (corpus.Epochs, corpus.GitList) for workers that read them with
+// the crawl's own reader (corpus.GitReader), so that the yardstick and
+// the crawl pay for the same reading; a commit that cannot be read is
+// counted in t.faults, as the crawl counts it.
+func read(ctx context.Context, path string, t *tally, fn func(unit)) error {
 	if epochs, faults := corpus.Epochs(path); len(epochs)+len(faults) > 0 {
 		t.faults += int64(len(faults))
 		for _, e := range epochs {
-			err := corpus.GitMessages(context.Background(), e, "", func(_ string, data []byte) error {
-				fn(bytes.Clone(data)) // the reader reuses data once fn returns
+			err := corpus.GitList(ctx, e, "", func(run []corpus.GitCommit) error {
+				fn(unit{repo: e, run: run})
 				return nil
 			}, func(string, error) error {
 				t.faults++
@@ -167,7 +205,7 @@ func read(path string, t *tally, fn func([]byte)) error {
 	}
 	sc := mbox.NewRawScanner(r)
 	for sc.Scan() {
-		fn(bytes.Clone(sc.Message().Data))
+		fn(unit{data: bytes.Clone(sc.Message().Data)})
 	}
 	return sc.Err()
 }

@@ -1,12 +1,18 @@
 // Package shell recognises the shell prompts of terminal sessions pasted
 // into mail ("root@box:~# cat /proc/meminfo", "[root@box tmp]# ./run",
 // "$ fio job.fio"), so that every reader asks one question the same way:
-// is this line a command someone typed, and what did they type?
+// is this line a command someone typed, and what did they type? IsCommand
+// answers the first question for a line without a named prompt, from the
+// shape of the command itself.
 //
 // It sits below every reader of package parse and imports nothing of it.
 package shell
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // Prompt is one shell prompt found in a line.
 type Prompt struct {
@@ -82,6 +88,28 @@ func Last(s string) (string, bool) {
 func HasNamed(s string) bool {
 	_, ok := Last(s)
 	return ok
+}
+
+// IsCommand reports whether a line shows a command being run where no
+// prompt names user or host: a program name in lower case followed by
+// option flags ("cyclictest --policy other -D 5"), a bare "$ " or "# "
+// sign at its start, or a trailing '&' ("hackbench -l 10000 &").
+func IsCommand(s string) bool {
+	if strings.HasPrefix(s, "$ ") || strings.HasPrefix(s, "# ") {
+		return true
+	}
+	n, flag := 0, false
+	for w := range strings.FieldsSeq(s) {
+		if n == 0 {
+			if r, _ := utf8.DecodeRuneInString(w); !unicode.IsLower(r) {
+				return false
+			}
+		} else if len(w) >= 2 && w[0] == '-' && (unicode.IsLetter(rune(w[1])) || w[1] == '-') {
+			flag = true
+		}
+		n++
+	}
+	return n >= 2 && (flag || strings.HasSuffix(s, "&"))
 }
 
 // sign reports whether c ends a prompt: sh's "$", root's "#", csh's and

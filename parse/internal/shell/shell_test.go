@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -67,9 +68,29 @@ func TestFindOrder(t *testing.T) {
 	}
 }
 
+func TestIsCommand(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"cyclictest --policy other -D 5 -q -n", true},
+		{"hackbench -l 10000 -g $group &", true},
+		{"$ ./run", true},
+		{"# echo 1 > /proc/sys/vm/drop_caches", true},
+		{"fio job.fio", false}, // no option: a name and its argument
+		{"Test: tip latency_nice", false},
+		{"Kernel -rc3 results", false}, // a capital first: a heading
+		{"run", false},
+		{"", false},
+	} {
+		assert.Equal(t, c.want, IsCommand(c.line), "%q", c.line)
+	}
+}
+
 // FuzzFind checks what Find promises for any line: prompts in order,
 // inside the line, not overlapping, each ending in a sign and a space,
-// and Leading and Last agreeing with them.
+// and Leading and Last agreeing with them; and that IsCommand takes a
+// line after a bare sign for a command.
 func FuzzFind(f *testing.F) {
 	for _, c := range promptCases {
 		f.Add(c.line)
@@ -94,6 +115,9 @@ func FuzzFind(f *testing.F) {
 		}
 		if _, ok := Last(s); ok != HasNamed(s) {
 			t.Fatalf("Last and HasNamed disagree on %q", s)
+		}
+		if (strings.HasPrefix(s, "$ ") || strings.HasPrefix(s, "# ")) && !IsCommand(s) {
+			t.Fatalf("IsCommand(%q) is false after a bare sign", s)
 		}
 	})
 }

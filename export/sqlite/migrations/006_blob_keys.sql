@@ -1,0 +1,12 @@
+-- lkmlbench crawl database, schema 6: messages of public-inbox epochs
+-- are keyed by their blob id.
+--
+-- The content hash of a message read from a git epoch (commit_id set) is
+-- now the id of its blob "m", which git computed over the message's bytes
+-- (its first 16 bytes), instead of SHA-256 of the bytes: the crawl no
+-- longer hashes each message itself. Messages of files keep SHA-256. The
+-- git messages stored before carry the old kind, so they join the rows
+-- marked in 005: a message read again at the same place of the same
+-- source (for an epoch: under the same Message-ID) is one of them
+-- whatever its hash, and a re-crawl stores none of them twice.
+UPDATE messages SET legacy_hash = 1 WHERE commit_id IS NOT NULL;

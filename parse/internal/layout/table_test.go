@@ -1,0 +1,166 @@
+package layout
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// readLines reads the lines of text as a block's lines.
+func readLines(text string) []Line {
+	var out []Line
+	for _, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		out = append(out, ReadLine(l, token.Line, token.CommaUnknown))
+	}
+	return out
+}
+
+// firstData is the index of the first data line, -1 when there is none.
+func firstData(lines []Line) int {
+	for i, l := range lines {
+		if l.Class == Data {
+			return i
+		}
+	}
+	return -1
+}
+
+// kernels takes every row label for a kernel; nothing takes none.
+func kernels([]string) bool { return true }
+func nothing([]string) bool { return false }
+
+func TestLay(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		in         string
+		kernelRows func([]string) bool
+		ok         bool
+		start, end int
+		frags      [][]string // per column, top to bottom
+		labels     []string
+		across     bool
+		wrapped    bool
+	}{
+		{name: "one header line",
+			in: "case      base    patched\nalpha     1.00    1.10\nbeta      2.00    2.20\n",
+			ok: true, start: 0, end: 3,
+			frags:  [][]string{{"base"}, {"patched"}},
+			labels: []string{"alpha", "beta"}},
+		{name: "a group line over the column titles",
+			in: "          read              write\ncase      base    patched   base    patched\nalpha     1.0     1.1       2.0     2.1\nbeta      3.0     3.1       4.0     4.1\n",
+			ok: true, start: 0, end: 4,
+			frags:  [][]string{{"read", "base"}, {"read", "patched"}, {"write", "base"}, {"write", "patched"}},
+			labels: []string{"alpha", "beta"}},
+		{name: "framing rules belong to the table",
+			in: "-------------------------\ncase      base    patched\n-------------------------\nalpha     1.00    1.10\nbeta      2.00    2.20\n-------------------------\n",
+			ok: true, start: 0, end: 6,
+			frags:  [][]string{{"base"}, {"patched"}},
+			labels: []string{"alpha", "beta"}},
+		{name: "numbers over kernel rows are the cases",
+			in:         "threads      1      2      4\nv6.1      10.0   20.0   40.0\nv6.2      11.0   21.0   41.0\n",
+			kernelRows: kernels, ok: true, start: 0, end: 3,
+			frags:  [][]string{{"1"}, {"2"}, {"4"}},
+			labels: []string{"v6.1", "v6.2"}, across: true},
+		{name: "numbers over other rows are a listing",
+			in:         "cpu          0      1      2\nirq       10.0   20.0   40.0\nsoftirq   11.0   21.0   41.0\n",
+			kernelRows: nothing},
+		{name: "the rest of a row a mailer wrapped",
+			in: "case            base      patched   fixed\na-long-label    1.00      1.10      1.20\nb-long-label    2.00      2.10\n  2.20\n",
+			ok: true, start: 0, end: 4,
+			frags:  [][]string{{"base"}, {"patched"}, {"fixed"}},
+			labels: []string{"a-long-label", "b-long-label"}, wrapped: true},
+		{name: "titles by order where the spacing collapsed",
+			in: "case base patched\nalpha 1.00 1.10\nbeta 2.00 2.20\n",
+			ok: true, start: 0, end: 3,
+			frags:  [][]string{{"base"}, {"patched"}},
+			labels: []string{"alpha", "beta"}},
+		{name: "one row of two numbers is no table",
+			in: "alpha     1.00    1.10\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			lines := readLines(tc.in)
+			first := firstData(lines)
+			require.GreaterOrEqual(t, first, 0)
+			kr := tc.kernelRows
+			if kr == nil {
+				kr = nothing
+			}
+			lt, next, ok := Lay(lines, first, kr)
+			require.Equal(t, tc.ok, ok)
+			require.Greater(t, next, first)
+			if !ok {
+				return
+			}
+			assert.Equal(t, tc.start, lt.Start)
+			assert.Equal(t, tc.end, lt.End)
+			assert.Equal(t, tc.frags, lt.Grid.Frags)
+			assert.Equal(t, tc.labels, lt.Grid.Labels)
+			assert.Equal(t, tc.across, lt.Grid.CasesAcross)
+			assert.Equal(t, tc.wrapped, lt.Body.Wrapped)
+		})
+	}
+}
+
+func TestFormat(t *testing.T) {
+	for in, want := range map[string]string{
+		"case  base  new\nalpha  1.0  2.0\n":                  "whitespace",
+		"| case | base | new |\n| alpha | 1.0 | 2.0 |\n":      "pipe-grid",
+		"+------+------+\n| case | base |\n+------+------+\n": "ascii-grid",
+	} {
+		assert.Equal(t, want, Format(readLines(in)), "%q", in)
+	}
+}
+
+// FuzzLay holds the layout reader to its promises on any block: no panic,
+// progress past every data line, and every table laid out inside the
+// block, its rows in order inside it, each with one label, a cell slot
+// per column, a sub-heading and a group, and a title per column.
+func FuzzLay(f *testing.F) {
+	f.Add("case      base    patched\nalpha     1.00    1.10\nbeta      2.00    2.20\n")
+	f.Add("              read              write\ncase      base    patched   base    patched\nalpha     1.0     1.1       2.0     2.1\n")
+	f.Add("threads      1      2      4\nv6.1      10.0   20.0   40.0\nv6.2      11.0   21.0   41.0\n")
+	f.Add("| IOdepth |   8   |  16   |\n|         | KIOPS | KIOPS |\n+---------+-------+-------+\n| base    | 1.0   | 2.0   |\n| new     | 1.5   | 2.5   |\n")
+	f.Add("case            base      patched\na-long-label    1.00      1.10\nb-long-label    2.00\n  2.20\n\ngroup B\nc    1 (+2%)   2 (-3%)\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		if len(text) > 1<<14 {
+			return
+		}
+		lines := readLines(text)
+		for i, l := range lines {
+			if l.Class != Data {
+				continue
+			}
+			for _, kr := range []func([]string) bool{kernels, nothing} {
+				lt, next, ok := Lay(lines, i, kr)
+				if next <= i {
+					t.Fatalf("Lay at %d returned next %d", i, next)
+				}
+				if !ok {
+					continue
+				}
+				g, bd := lt.Grid, lt.Body
+				if lt.Start < 0 || lt.Start > i || lt.End <= i || lt.End > len(lines) {
+					t.Fatalf("table %d-%d of line %d outside the block of %d", lt.Start, lt.End, i, len(lines))
+				}
+				n := len(bd.Rows)
+				if n == 0 || len(g.Labels) != n || len(g.Cells) != n || len(bd.Subs) != n || len(bd.Group) != n {
+					t.Fatalf("%d rows, %d labels, %d cell rows, %d subs, %d groups", n, len(g.Labels), len(g.Cells), len(bd.Subs), len(bd.Group))
+				}
+				for k, r := range bd.Rows {
+					if r < lt.Start || r >= lt.End || k > 0 && r <= bd.Rows[k-1] {
+						t.Fatalf("row %d at line %d out of order or outside %d-%d", k, r, lt.Start, lt.End)
+					}
+					if len(g.Cells[k]) != len(g.Cols) {
+						t.Fatalf("row %d has %d cells for %d columns", k, len(g.Cells[k]), len(g.Cols))
+					}
+				}
+				if len(g.Titles) != len(g.Cols) || len(g.Frags) != len(g.Cols) {
+					t.Fatalf("%d titles, %d fragment lists for %d columns", len(g.Titles), len(g.Frags), len(g.Cols))
+				}
+			}
+		}
+	})
+}
