@@ -182,8 +182,8 @@ type Table struct {
 	// "histogram", "perf-sched", "lkp", "list", "arrow", and the raw outputs of
 	// tools: "perf-stat", "cyclictest", "perf-bench", "kernbench", "fio",
 	// "unixbench", "hackbench", "bar-chart", "netperf", "tcrypt",
-	// "rngtest", "raid6", "iperf", "openssl-speed", "iozone", "kunit"; and
-	// "measure-block" for one measurement a line under block labels.
+	// "rngtest", "raid6", "iperf", "openssl-speed", "iozone", "kunit",
+	// "pktgen", "perf-lock".
 	Format string `json:"format"`
 	// Benchmark is the benchmark's name in lower case, empty when unknown.
 	Benchmark string `json:"benchmark,omitempty"`

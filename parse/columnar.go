@@ -66,7 +66,11 @@ func readColumnar(b *Block, lines []layout.Line, first int) (m Match, next int, 
 		return Match{}, first + 1, false
 	}
 	t.Format = layout.Format(lines[lt.Start:lt.End])
-	return Match{Start: lt.Start, End: lt.End, Table: t}, lt.End, true
+	m = Match{Start: lt.Start, End: lt.End, Table: t}
+	if lt.Grid.Caption != "" {
+		m.Inner = []string{lt.Grid.Caption} // "compressor lz9": said of every column
+	}
+	return m, lt.End, true
 }
 
 // layColumnar lays out the table whose first data row is line first (see
@@ -110,14 +114,17 @@ func kernelLabels(labels []string) bool { return rowsAreKernels(labels, nil) }
 type gridReading struct {
 	*layout.Grid
 	unitless []bool // a unit fragment was taken out of the column's title
+	unit     string // the one unit the fragments taken out state, "" for none or several
 }
 
 // dropUnits takes the fragments that only state a unit ("Bytes/sec",
 // "(ns)", "nanosecs", "per sec") out of the column titles: they say how
 // the numbers are measured, not what they are. unitless[j] records that
-// column j had one.
+// column j had one, and unit the unit when every titled column states
+// the same one.
 func (g *gridReading) dropUnits() {
 	g.unitless = make([]bool, len(g.Frags))
+	units, every := map[string]bool{}, true
 	for j, fr := range g.Frags {
 		kept := fr[:0:0]
 		for _, f := range fr {
@@ -129,14 +136,30 @@ func (g *gridReading) dropUnits() {
 			g.unitless[j] = true
 			g.Frags[j] = kept
 			g.Titles[j] = strings.Join(kept, " ")
+			for _, f := range fr {
+				if cell.UnitFragment(f) {
+					units[strings.Trim(f, "()[] ")] = true
+				}
+			}
+		} else if len(fr) > 0 {
+			every = false // a column states no unit of its own
+		}
+	}
+	if every && len(units) == 1 {
+		for u := range units {
+			g.unit = u
 		}
 	}
 }
 
 // metricColumns reports whether every titled column names a quantity
 // (a metric word first, or a unit among its fragments), so that the
-// columns are fields of one series, not compared variants.
+// columns are fields of one series, not compared variants; titles that
+// name builds (buildTitles) never do, whatever units they state.
 func (g *gridReading) metricColumns() bool {
+	if buildTitles(g.Titles) {
+		return false // "next" beside "next + series" over "(ms)": builds measured in ms
+	}
 	titled := 0
 	for j, fr := range g.Frags {
 		if len(fr) == 0 {
@@ -280,9 +303,13 @@ func (g *gridReading) table(b *Block, bd layout.Body) model.Table {
 	}
 	rows := make([]model.Row, 0, len(bd.Rows))
 	labelled := false // variants come from label lines over the row blocks
+	stats := rowStats(g.Labels)
 	for i, li := range bd.Rows {
 		label := g.Labels[i]
 		caseName, rowField := label, ""
+		if stats != nil {
+			caseName, rowField = "", stats[i] // the rows are statistics of one series
+		}
 		if sub := bd.Subs[i]; sub != "" {
 			if f, ok := cell.StatField(strings.TrimSuffix(label, ":")); ok {
 				caseName, rowField = sub, f
@@ -330,12 +357,7 @@ func (g *gridReading) table(b *Block, bd layout.Body) model.Table {
 			} else {
 				addVariant(v)
 			}
-			switch {
-			case rowField != "" && f == "value":
-				f = rowField
-			case rowField != "" && f == "pct":
-				f = rowField + "_pct"
-			}
+			f = statOfRow(rowField, f)
 			if c.Tuple {
 				for k, s := range c.Slots {
 					r.Cells = append(r.Cells, model.Cell{Variant: v, Field: cell.TupleField(tupleNames, k), Value: model.Number(s.Num), Text: s.Text})
@@ -370,7 +392,53 @@ func (g *gridReading) table(b *Block, bd layout.Body) model.Table {
 	if t.Unit == "" {
 		t.Unit = titleUnit(g.Titles)
 	}
+	if t.Unit == "" && (len(units) == 0 || len(units) == 1 && units[""] > 0) {
+		t.Unit = g.unit // "(sec)" under the titles, no number carrying its own
+	}
 	return t
+}
+
+// rowStats names the statistic of each row when every row label names
+// one ("Average (us)", "min", "Standard deviation"): the rows are
+// statistics of one series, and each names the field of its numbers. A
+// change row ("diff") after a statistic row holds that statistic's
+// change. nil when some label names no statistic.
+func rowStats(labels []string) []string {
+	out := make([]string, len(labels))
+	last := ""
+	for i, l := range labels {
+		f, ok := cell.RowStat(l)
+		switch {
+		case !ok:
+			return nil
+		case f == "pct" && last == "":
+			return nil
+		case f == "pct":
+			f = last + "_pct"
+		default:
+			last = f
+		}
+		out[i] = f
+	}
+	if last == "" {
+		return nil
+	}
+	return out
+}
+
+// statOfRow is the field of a number of field f (as its column says) in
+// a row that names statistic stat (none: ""): the main figure is the
+// statistic, a change is the statistic's change ("avg_pct").
+func statOfRow(stat, f string) string {
+	switch {
+	case stat == "":
+		return f
+	case f == "value":
+		return stat
+	case f == "pct" && !strings.HasSuffix(stat, "_pct"):
+		return stat + "_pct"
+	}
+	return f
 }
 
 // bareParens decides what the bracketed figures written without '%' or

@@ -10,9 +10,10 @@ import (
 // baselineWords mark the variant others are compared against.
 var baselineWords = []string{"without", "base", "before", "vanilla", "baseline", "tip", "mainline", "unpatched", "orig", "old", "stock", "upstream"}
 
-// pickBaseline returns the variant whose name says it is the reference; if
-// none does and the table carries comparison figures (pct cells), the first
-// variant; otherwise "".
+// pickBaseline returns the variant whose name says it is the reference,
+// or that every other one qualifies (qualifiedBuild); if none does and
+// the table carries comparison figures (pct cells), the first variant;
+// otherwise "".
 func pickBaseline(variants []string, hasPct bool) string {
 	for _, v := range variants {
 		for _, w := range strings.FieldsFunc(strings.ToLower(v), func(r rune) bool {
@@ -25,8 +26,26 @@ func pickBaseline(variants []string, hasPct bool) string {
 			}
 		}
 	}
+	if v := qualifiedBuild(variants); v != "" {
+		return v
+	}
 	if hasPct && len(variants) > 0 {
 		return variants[0]
+	}
+	return ""
+}
+
+// qualifiedBuild returns the variant every other one is with a
+// qualifier ("next" of "next + series"): the build they change.
+func qualifiedBuild(variants []string) string {
+	for _, v := range variants {
+		all := len(variants) > 1
+		for _, o := range variants {
+			all = all && (o == v || qualifies(v, o))
+		}
+		if all {
+			return v
+		}
 	}
 	return ""
 }

@@ -66,8 +66,13 @@
 //     settings, worked-out figures). Every table dropped there says why
 //     in --explain.
 //
-// The columnar family (columnar.go) is the layout engine's reader. The
-// families that remain each read a tool's own vocabulary (mmtests, LKP,
+// The columnar family (columnar.go) is the layout engine's reader of
+// grids. The named family (named.go) reads the results that are no grids:
+// pasted tool output and measurement lines, every figure named by its key,
+// its unit, a word after its unit or a spread, by the grammar of a
+// named-number line (namedtok.go, namedline.go, namedunit.go); the legend
+// family (legend.go) reads bare numbers whose columns a list above names.
+// The families that remain each read a tool's own vocabulary (mmtests, LKP,
 // AMD pct-imp-cv blocks, fio, perf stat, cyclictest, ...) or a bordered
 // grid; they register themselves in init with Register, and where the
 // tables of two families overlap, the one of better rank wins, then the

@@ -298,10 +298,16 @@ func fioJoin(b *Block, j int) (string, int) {
 // fioWrapped reports whether next continues text: text stops after a
 // separator fio never ends a line with but a percentile list (',' or '[')
 // and next opens with a pair ("io=", ">=64=") or the rest of a percentile
-// ("437],"), never with a label or a '|'.
+// ("437],"), never with a label or a '|'; or a group status line stops
+// after its rates in binary units and next opens with their decimal
+// restatement ("... 173MiB/s-174MiB/s" / "(181MB/s-183MB/s), io=...").
 func fioWrapped(text, next string) bool {
 	if text == "" || next == "" || strings.HasPrefix(text, "|") && strings.HasSuffix(text, "],") {
 		return false
+	}
+	if strings.Contains(text, "bw=") && strings.HasSuffix(text, "B/s") && strings.HasPrefix(next, "(") &&
+		strings.Contains(next, "B/s") {
+		return true
 	}
 	if last := text[len(text)-1]; last != ',' && last != '[' {
 		return false

@@ -49,6 +49,12 @@ var fioCases = []struct {
 			"vdc||ticks_write|0", "vdc||in_queue|80000", "vdc||util|99.10"},
 	},
 	{
+		name: "a group status line wrapped after its binary rates",
+		in:   "Before:\n\tWRITE: bw=1200MiB/s (1258MB/s), 75MiB/s-76MiB/s\n(79MB/s-80MB/s), io=70GiB (75GB), run=60001-60002msec\n",
+		want: []string{"WRITE||bw|1200", "WRITE||bw|1258", "WRITE||bw_min|75", "WRITE||bw_max|76", "WRITE||bw_min|79", "WRITE||bw_max|80",
+			"WRITE||io|70", "WRITE||io|75", "WRITE||run_min|60001", "WRITE||run_max|60002"},
+	},
+	{
 		name: "a line without label ends the job",
 		in:   "  read: IOPS=1, BW=4KiB/s (4kB/s)(40KiB/10001msec)\n  : iops=7\n",
 		want: []string{"read||iops|1", "read||bw|4", "read||bw|4", "read||io|40", "read||runtime|10001"},

@@ -22,6 +22,7 @@ type gridCell struct {
 	start, end int
 	rule       bool
 	toks       []token.Token
+	mark       string // a marker after the value ("105.8 *": a footnote, significance)
 }
 
 // gridLine is one line of a grid region.
@@ -86,6 +87,9 @@ func cutGrid(b *Block, idx int) gridLine {
 				c.toks = append(c.toks, t)
 			}
 		}
+		if k := len(c.toks) - 1; k >= 1 && c.toks[k].Kind == token.Mark && c.toks[k-1].Kind != token.Mark {
+			c.mark, c.toks = c.toks[k].Text, c.toks[:k]
+		}
 		gl.cells = append(gl.cells, c)
 	}
 	return gl
@@ -149,6 +153,12 @@ func cellSlot(ts []token.Token, style CommaStyle) (cell.Slot, bool) {
 	if len(ts) == 0 || len(ts) > 6 || ts[0].Kind != token.Num {
 		return cell.Slot{}, false
 	}
+	if len(ts) == 2 && ts[0].Unit == "" && ts[0].Mult == 0 && ts[1].Kind == token.Word && cell.UnitFragment(ts[1].Text) {
+		// "538  MiB/s": the cell's borders say the unit is the number's
+		// however wide the gap
+		u := ts[1]
+		ts = []token.Token{{Kind: token.Num, Text: ts[0].Text, Start: ts[0].Start, End: u.End, Number: ts[0].Text, Unit: u.Text}}
+	}
 	s, next, ok := cell.ReadSlot(ts, 0, style)
 	return s, ok && next == len(ts)
 }
@@ -165,14 +175,22 @@ func isDataRow(gl gridLine, style CommaStyle) bool {
 
 // column is what a grid column holds, once the headers are read.
 type column struct {
-	name  string // single-column header text, top to bottom
-	group string // spanning header text over it
+	name  string   // single-column header text, top to bottom
+	group string   // spanning header text over it
+	lines []string // the single-column header text of each header row
+}
+
+// addName appends the text a header row gives column c alone.
+func (c *column) addName(text string) {
+	c.name = joinText(c.name, text)
+	c.lines = append(c.lines, text)
 }
 
 // readGrid reads one grid region into a table; ok is false when the region
 // is not a table (no header, no numbers, columns that cannot be mapped).
 func readGrid(b *Block, r gridRegion) (Match, bool) {
 	var heads, data []gridLine
+	merged := mergedLabels(r)
 	for _, gl := range r.lines {
 		if gl.rule || len(gl.cells) == 0 {
 			continue
@@ -182,6 +200,9 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 			continue
 		}
 		if isDataRow(gl, b.Comma) {
+			if m, ok := merged[gl.idx]; ok {
+				gl.cells = append([]gridCell{{text: m, start: gl.cells[0].start, end: gl.cells[0].end}}, gl.cells[1:]...)
+			}
 			data = append(data, gl)
 		}
 	}
@@ -217,17 +238,51 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 		series = append(series, sr)
 	}
 	vcol := variantColumn(data, width, titles)
+	runs := labelRuns(labels)
+	if vcol < 0 {
+		vcol = cycleColumn(data, width, runs, b.Comma)
+	}
+	// the rows' labels repeat over runs of rows keyed by a column of
+	// whole numbers ("Intel QAT" over cluster sizes 4096 ... 262144, then
+	// "deflate" over the same): the labels are the variants, the keys the
+	// cases, and the titles name quantities
+	kcol := -1
+	if vcol < 0 {
+		kcol = keyUnderLabels(labels, runs, series)
+	}
+	unit, metrics := cols.measured()
+	if kcol >= 0 {
+		for j := 1; j < width; j++ {
+			variants[j], fields[j] = "", cols.metricField(j)
+		}
+	}
+	if vcol < 0 && metrics {
+		// "seq read" over "MiB/s": the columns name what is measured, in
+		// what unit, and the rows where
+		for j := 1; j < width; j++ {
+			variants[j], fields[j] = "", cols.metricField(j)
+		}
+	}
+	if vcol < 0 && kcol < 0 && !metrics && unit != "" {
+		// builds over a row of units: "v6.8" over "(MB/s)" is the build
+		// v6.8, its numbers in MB/s
+		for j := 1; j < width; j++ {
+			if variants[j] != "" && variants[j] == cols[j].name {
+				variants[j] = cols.named(j)
+			}
+		}
+	}
 	if vcol > 0 {
 		// "| GB6 Single | patch | 1182.4 |": a column names the kernel
 		// of each row, and the other titles name quantities
 		for j := 1; j < width; j++ {
 			variants[j], fields[j] = "", cell.MetricField(titles[j])
-			if changeTitles[strings.ToLower(titles[j])] {
+			if changeTitles[strings.ToLower(titles[j])] || changeOfFirst(data, width, j, runs) {
 				fields[j] = "pct" // "perc_diff": the change against the reference row
 			}
 		}
 	}
-	byRow := vcol < 0 && (rowsAreVariants(cols[0].name, labels, titles[1:], fields[1:]) || referenceRow(labels, series) && pickBaseline(titles[1:], false) == "")
+	byRow := vcol < 0 && kcol < 0 && (rowsAreVariants(cols[0].name, labels, titles[1:], fields[1:]) || referenceRow(labels, series) && pickBaseline(titles[1:], false) == "")
 	caseOf := make([]string, width) // by column: the case of its cells, "" for the row's
 	if byRow {
 		for j := 1; j < width; j++ {
@@ -248,21 +303,32 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 		changeColumns(variants, fields)
 	}
 	bare := bareParenField(series)
+	stats := rowStats(labels)
 	t := model.Table{}
 	pcts := pctNamer{}
 	hasPct := false
 	units := unitSet{}
+	i := -1 // the row's index among labels
 	for _, gl := range data {
 		if len(gl.cells) != width {
 			continue
 		}
+		i++
 		line := b.Lines[gl.idx]
 		row := model.Row{Case: strings.TrimSuffix(gl.cells[0].text, ":"), Line: line.No, Offset: line.Offset}
+		rowStat := ""
+		if stats != nil {
+			row.Case, rowStat = "", stats[i] // the rows are statistics of one series
+		}
 		row.Flags = rowMarkers(gl.trail)
 		var cellCases []string
+		rowVariant := ""
+		if kcol >= 0 {
+			rowVariant, row.Case = row.Case, series[i][kcol].Written()
+		}
 		for j := 1; j < width; j++ {
 			s, ok := cellSlot(gl.cells[j].toks, b.Comma)
-			if !ok {
+			if !ok || j == kcol+1 {
 				continue
 			}
 			units.add(s.Unit)
@@ -275,11 +341,18 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 				variant = row.Case
 			case vcol > 0:
 				variant = gl.cells[vcol].text
+			case kcol >= 0:
+				variant = rowVariant
 			}
 			n := len(row.Cells)
 			var pct bool
-			row.Cells, pct = appendSlotCells(row.Cells, s, variant, fields[j], parens[j], pcts)
+			row.Cells, pct = appendSlotCells(row.Cells, s, variant, statOfRow(rowStat, fields[j]), parens[j], pcts)
 			hasPct = hasPct || pct
+			if m := gl.cells[j].mark; m != "" {
+				for k := n; k < len(row.Cells); k++ {
+					row.Cells[k].Flags = append(row.Cells[k].Flags, m)
+				}
+			}
 			for _, c := range row.Cells[n:] {
 				if c.Variant != "" && !containsString(t.Variants, c.Variant) {
 					t.Variants = append(t.Variants, c.Variant)
@@ -295,8 +368,80 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 		return Match{}, false
 	}
 	t.Baseline = pickBaseline(t.Variants, hasPct)
-	t.Unit = units.common()
+	if t.Unit = units.common(); t.Unit == "" {
+		t.Unit = unit
+	}
 	return Match{Start: r.start, End: r.end, Table: t}, true
+}
+
+// measured reports whether the columns after the label name quantities
+// rather than variants: no group title over them, and each titled one
+// has a header row under its name that states only a unit ("MiB/s",
+// "(ms)"), a title that starts with a metric word, or a unit for title
+// ("bytes"), and no names of builds (buildTitles) among them. unit is
+// the unit they share, "" when they state none or differ.
+func (cols gridColumns) measured() (unit string, ok bool) {
+	titled := 0
+	units := map[string]bool{}
+	for _, c := range cols[1:] {
+		if c.group != "" {
+			return "", false
+		}
+		if c.name == "" {
+			continue
+		}
+		titled++
+		stated := false
+		for k, l := range c.lines {
+			if k > 0 && cell.UnitFragment(l) {
+				stated = true // under the quantity's name; a unit alone is the name
+				units[strings.Trim(l, "()")] = true
+			}
+		}
+		words := strings.Fields(c.name)
+		if !stated && !cell.MetricWord(strings.Trim(words[0], "([")) && !cell.UnitFragment(c.name) {
+			return "", false
+		}
+	}
+	if len(units) == 1 {
+		for u := range units {
+			unit = u
+		}
+	}
+	// Builds are told by their names alone: "next (ms)" beside
+	// "next + series (ms)" are next and next + series measured in ms.
+	names := make([]string, len(cols)-1)
+	for j := range names {
+		var words []string
+		for k, l := range cols[j+1].lines {
+			if k == 0 || !cell.UnitFragment(l) {
+				words = append(words, l)
+			}
+		}
+		names[j] = strings.Join(words, " ")
+	}
+	return unit, titled > 0 && !buildTitles(names)
+}
+
+// metricField names the quantity column j measures: its header rows
+// without those under the first that state only a unit.
+func (cols gridColumns) metricField(j int) string {
+	if name := cols.named(j); name != "" {
+		return cell.MetricField(name)
+	}
+	return "value"
+}
+
+// named is column j's title without the header rows under the first that
+// state only a unit: "v6.8" over "(MB/s)" is named "v6.8".
+func (cols gridColumns) named(j int) string {
+	var kept []string
+	for k, l := range cols[j].lines {
+		if k == 0 || !cell.UnitFragment(l) {
+			kept = append(kept, l)
+		}
+	}
+	return strings.Join(kept, " ")
 }
 
 // variantHeads are column titles that say the column names the compared
@@ -309,6 +454,191 @@ var variantHeads = map[string]bool{
 // changeTitles are titles of a column of changes against the reference
 // row in such a table.
 var changeTitles = map[string]bool{"perc_diff": true, "pct_diff": true, "% diff": true, "% difference": true, "%diff": true, "diff %": true}
+
+// mergedLabels reads the label cells merged over the rows of a group:
+// between two rules across every column, a partial rule that leaves the
+// label column open ('|   redis   +------+------+') shows that its cell
+// spans the group, its text spread over the group's lines ("", "redis",
+// "7.2.4 & 7.2.5"). It returns, by block line, the joined label of every
+// line of such a group.
+func mergedLabels(r gridRegion) map[int]string {
+	var out map[int]string
+	group := func(lines []gridLine) {
+		open := false
+		for _, gl := range lines {
+			open = open || partialRule(gl)
+		}
+		if !open {
+			return
+		}
+		label := ""
+		for _, gl := range lines {
+			if len(gl.cells) > 0 && !gl.cells[0].rule && gl.cells[0].text != "" {
+				label = joinText(label, gl.cells[0].text)
+			}
+		}
+		if label == "" {
+			return
+		}
+		if out == nil {
+			out = map[int]string{}
+		}
+		for _, gl := range lines {
+			out[gl.idx] = label
+		}
+	}
+	start := 0
+	for k, gl := range r.lines {
+		if gl.rule {
+			group(r.lines[start:k])
+			start = k + 1
+		}
+	}
+	group(r.lines[start:])
+	return out
+}
+
+// partialRule reports whether a line rules every column but the first,
+// which holds text or nothing: the border inside a group whose label
+// cell spans its rows. A lone "-" is a missing value, not a rule.
+func partialRule(gl gridLine) bool {
+	if len(gl.cells) < 2 || gl.cells[0].rule {
+		return false
+	}
+	for _, c := range gl.cells[1:] {
+		if !c.rule || !strings.Contains(c.text, "---") {
+			return false
+		}
+	}
+	return true
+}
+
+// labelRuns cuts the rows into runs of one label: [start, end) each.
+func labelRuns(labels []string) [][2]int {
+	var runs [][2]int
+	for i := 0; i < len(labels); {
+		j := i
+		for j < len(labels) && labels[j] == labels[i] {
+			j++
+		}
+		runs = append(runs, [2]int{i, j})
+		i = j
+	}
+	return runs
+}
+
+// cycleColumn returns the column of words that repeats the same values in
+// the same order under every label ("No", "Yes" under each image): what
+// the rows of a label compare, their variant. -1 when there is none.
+func cycleColumn(data []gridLine, width int, runs [][2]int, style CommaStyle) int {
+	if len(runs) < 2 {
+		return -1
+	}
+	rows := fullRows(data, width)
+	for j := 1; j < width; j++ {
+		first := runs[0]
+		n := first[1] - first[0]
+		ok, seen := n >= 2, map[string]bool{}
+		for _, r := range runs {
+			if r[1]-r[0] != n {
+				ok = false
+				break
+			}
+			for k := 0; k < n && ok; k++ {
+				c := rows[r[0]+k].cells[j]
+				_, value := cellSlot(c.toks, style)
+				ok = !value && hasLetter(c.text) && c.text == rows[first[0]+k].cells[j].text
+				seen[c.text] = true
+			}
+		}
+		if ok && len(seen) >= 2 {
+			return j
+		}
+	}
+	return -1
+}
+
+// changeOfFirst reports whether column j holds percentages that the
+// first row of every run of one label leaves empty ("-" beside "No",
+// "33%" beside "Yes"): the change of each later row against the first.
+func changeOfFirst(data []gridLine, width, j int, runs [][2]int) bool {
+	if len(runs) == 0 || runs[0][1]-runs[0][0] < 2 {
+		return false
+	}
+	rows := fullRows(data, width)
+	for _, r := range runs {
+		for i := r[0]; i < r[1]; i++ {
+			c := rows[i].cells[j]
+			pct := strings.HasSuffix(c.text, "%")
+			if i == r[0] && (pct || !IsMissing(c.text) && c.text != "") || i > r[0] && !pct {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// fullRows are the data rows of full width: the rows labels and runs
+// count.
+func fullRows(data []gridLine, width int) []gridLine {
+	var rows []gridLine
+	for _, gl := range data {
+		if len(gl.cells) == width {
+			rows = append(rows, gl)
+		}
+	}
+	return rows
+}
+
+// keyUnderLabels returns the index in each row's slots of the column
+// that keys rows repeated under each label: the labels run in two or more
+// runs of two or more rows, the column holds whole numbers rising within
+// each run (a key written twice aside), and every run shares most of its
+// keys with the first. -1 when there is none.
+func keyUnderLabels(labels []string, runs [][2]int, series [][]cell.Slot) int {
+	if len(runs) < 2 {
+		return -1
+	}
+	for _, r := range runs {
+		if r[1]-r[0] < 2 || labels[r[0]] == "" {
+			return -1
+		}
+	}
+	for k := range series[0] {
+		if keysRun(series, k, runs) {
+			return k
+		}
+	}
+	return -1
+}
+
+// keysRun reports whether slot k of the rows holds whole numbers without
+// a unit that never fall and rise over each run, and that each run
+// shares mostly with the first.
+func keysRun(series [][]cell.Slot, k int, runs [][2]int) bool {
+	first := map[string]bool{}
+	for n, r := range runs {
+		shared := 0
+		for i := r[0]; i < r[1]; i++ {
+			s := series[i][k]
+			if s.Missing || s.Unit != "" || len(s.Extras) > 0 || strings.ContainsAny(s.Num, ".eE-") {
+				return false
+			}
+			if i > r[0] && model.Number(series[i-1][k].Num).Float() > model.Number(s.Num).Float() {
+				return false // (a key written twice is a slip, not a new order)
+			}
+			if n == 0 {
+				first[s.Num] = true
+			} else if first[s.Num] {
+				shared++
+			}
+		}
+		if n > 0 && shared*2 <= r[1]-r[0] || series[r[0]][k].Num == series[r[1]-1][k].Num {
+			return false
+		}
+	}
+	return true
+}
 
 // variantColumn returns the column after the label that holds, in every
 // data row, the name of a kernel or a side of a comparison ("patch",
@@ -323,6 +653,10 @@ func variantColumn(data []gridLine, width int, titles []string) int {
 				continue
 			}
 			text := gl.cells[j].text
+			if _, value := cellSlot(gl.cells[j].toks, CommaUnknown); value {
+				ok = false // "20.76 MiB/s" reads as a version, but is a value
+				break
+			}
 			if _, isNum := ReadNumber(text, CommaUnknown); !variantWord(text) && (!titled || isNum || text == "") {
 				ok = false
 				break
@@ -455,7 +789,7 @@ func mapByOffset(heads []gridLine, ref []gridCell) (gridColumns, bool) {
 			if span[o] > 1 {
 				cols[j].group = joinText(cols[j].group, c.text)
 			} else {
-				cols[j].name = joinText(cols[j].name, c.text)
+				cols[j].addName(c.text)
 			}
 		}
 		for ci, c := range h.cells {
@@ -487,7 +821,7 @@ func mapByCount(heads []gridLine, width int) (gridColumns, bool) {
 		case g == width:
 			for j, c := range h.cells {
 				if !c.rule {
-					cols[j].name = joinText(cols[j].name, c.text)
+					cols[j].addName(c.text)
 				}
 			}
 		case g > lead && g < width && (width-lead)%(g-lead) == 0:
@@ -497,7 +831,7 @@ func mapByCount(heads []gridLine, width int) (gridColumns, bool) {
 					continue
 				}
 				if ci < lead {
-					cols[ci].name = joinText(cols[ci].name, c.text)
+					cols[ci].addName(c.text)
 					continue
 				}
 				for j := lead + (ci-lead)*k; j < lead+(ci-lead+1)*k; j++ {
@@ -534,6 +868,9 @@ func hasHeaderText(cols gridColumns) bool {
 func joinText(a, b string) string {
 	if a == "" {
 		return b
+	}
+	if b == "" {
+		return a // an empty header cell adds nothing to the title
 	}
 	return a + " " + b
 }

@@ -303,9 +303,7 @@ func (b *Block) resolve(explain bool) ([]Match, Candidate) {
 				v.Why = "overlaps a table already kept"
 			} else {
 				v.Kept, v.Why = true, "kept"
-				for _, r := range f.m.Table.Rows {
-					rowLines[r.Line] = true
-				}
+				b.markBody(f.m, rowLines)
 				grew = true
 				kept = append(kept, f.m)
 			}
@@ -319,6 +317,24 @@ func (b *Block) resolve(explain bool) ([]Match, Candidate) {
 	}
 	sort.Slice(kept, func(i, j int) bool { return kept[i].Start < kept[j].Start })
 	return kept, cand
+}
+
+// markBody marks the input lines of a kept table's body in lines: its
+// rows, and the lines from its first row to its end, which a row read
+// over several lines (a histogram, a wrapped record) holds numbers of.
+func (b *Block) markBody(m Match, lines map[int]bool) {
+	first := -1
+	for _, r := range m.Table.Rows {
+		lines[r.Line] = true
+		if first < 0 || r.Line < first {
+			first = r.Line
+		}
+	}
+	for i := m.Start; i < m.End; i++ {
+		if no := b.Lines[i].No; no > first {
+			lines[no] = true
+		}
+	}
 }
 
 // allDigitLinesIn reports whether every line of the block that holds a

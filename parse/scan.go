@@ -50,6 +50,7 @@ func segments(body []model.Line) []*segment {
 				// "x-----x-----x": a grid's corners drawn with 'x'
 				l.Text = strings.ReplaceAll(l.Text, "x", "+")
 			}
+			l.Text = cutPointer(l.Text)
 			if t, mark := cutMarker(l.Text); mark != "" {
 				if cur.marks == nil {
 					cur.marks = map[int]string{}
@@ -125,6 +126,32 @@ func (s *segment) runs() [][2]int {
 	return out
 }
 
+// cutPointer drops an arrow an author drew after a row to point at it
+// ("*99.0th: 741 (-71%) <-----", "p99: 12 ms  <== here"): a blank, then
+// '<' and a run of two or more '-' or '=', then at most a few words. The
+// row's numbers are read as if it were not there.
+func cutPointer(s string) string {
+	if strings.IndexByte(s, '<') < 0 {
+		return s // the cheap check: most lines draw no arrow
+	}
+	k := strings.LastIndex(s, " <-")
+	if j := strings.LastIndex(s, " <="); j > k {
+		k = j
+	}
+	if k < 0 || !hasNumberToken(s[:k]) {
+		return s
+	}
+	rest := s[k+2:]
+	n := 0
+	for n < len(rest) && (rest[n] == '-' || rest[n] == '=') {
+		n++
+	}
+	if n < 2 || fieldCount(rest[n:]) > 3 || hasDigit(rest[n:]) {
+		return s
+	}
+	return strings.TrimRight(s[:k], " \t")
+}
+
 // cutMarker splits a trailing row marker off a line: '*', '**', '^', '!'
 // or '+' standing alone after a blank or tab at the end of a line that
 // holds a number ("8-clients  1.03 [ 2.71]( 0.58)	*"). A marker glued to
@@ -150,13 +177,15 @@ func cutMarker(s string) (string, string) {
 func tableLike(s string) bool { return hasNumberToken(s) || layout.IsRule(s) }
 
 // anyTableRow reports whether some line could be a table's row or border:
-// a rule, or a number-bearing line that does not read as running text.
-// Blocks made only of prose that mentions numbers ("ran it for 2 days on a
-// 64-core box") are dropped before any family runs, which is what keeps the
-// scan of table-free mail cheap.
+// a rule, or a number-bearing line that does not read as running text or
+// that names several figures as tool output does ("Timing cached reads:
+// 300 MB in 2.00 seconds = 150.00 MB/sec", whose words outnumber its
+// numbers). Blocks made only of prose that mentions numbers ("ran it for
+// 2 days on a 64-core box") are dropped before any family runs, which is
+// what keeps the scan of table-free mail cheap.
 func anyTableRow(lines []model.Line) bool {
 	for _, l := range lines {
-		if layout.IsRule(l.Text) || hasNumberToken(l.Text) && !layout.IsProse(l.Text) {
+		if layout.IsRule(l.Text) || hasNumberToken(l.Text) && (!layout.IsProse(l.Text) || namedFigures(l.Text)) {
 			return true
 		}
 	}

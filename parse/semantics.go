@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/cell"
 	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 	"github.com/lkmlbench/lkmlbench/parse/internal/shell"
 )
@@ -400,7 +401,7 @@ func (s *segment) sentenceAbove(j int) (int, string) {
 	top := j
 	for top > 0 && j-top < 3 && lowerStart(s.lines[top].Text) {
 		prev := strings.TrimSpace(s.lines[top-1].Text)
-		if prev == "" || s.covered != nil && s.covered[top-1] || layout.SentenceEnd(prev) || strings.HasSuffix(prev, ":") || !wordy(prev) {
+		if prev == "" || s.covered != nil && s.covered[top-1] || layout.SentenceEnd(prev) || strings.HasSuffix(prev, ":") || !proseLine(prev) {
 			break
 		}
 		top--
@@ -420,10 +421,10 @@ func lowerStart(line string) bool {
 	return unicode.IsLower(r)
 }
 
-// wordy reports whether a line reads as words of a sentence: three or
+// proseLine reports whether a line reads as words of a sentence: three or
 // more, most of them starting with a letter ("fio reports these numbers
 // on mainline with", not "(2616MB/s-2616MB/s), io=753GiB (808GB)").
-func wordy(s string) bool {
+func proseLine(s string) bool {
 	words, alpha := 0, 0
 	for w := range strings.FieldsSeq(s) {
 		words++
@@ -674,6 +675,69 @@ func variantWord(s string) bool {
 		return false
 	}
 	return kernelName(s) || sideWord(strings.ToLower(s))
+}
+
+// buildTitles reports whether column titles name the builds being
+// compared rather than quantities: two or more of them, and at least half
+// of those given, name a kernel, a commit or a side of a comparison
+// ("v6.8", "base", "9f3c2a1d") or are another title plus a qualifier
+// ("next" beside "next + series", "base" beside "base+patch", "v6.8"
+// beside "v6.8 w/ fix"). A row of units under such titles says how the
+// builds' numbers are measured; it never makes the builds quantities.
+func buildTitles(titles []string) bool {
+	given, builds := 0, 0
+	for i, t := range titles {
+		if t == "" {
+			continue
+		}
+		given++
+		build := variantWord(t) || commitName(t)
+		for k, o := range titles {
+			build = build || k != i && (qualifies(o, t) || qualifies(t, o))
+		}
+		if build {
+			builds++
+		}
+	}
+	return builds >= 2 && builds*2 >= given
+}
+
+// commitName reports whether a title is a commit id: seven to forty hex
+// digits with a letter and a digit among them.
+func commitName(s string) bool {
+	return len(s) >= 7 && len(s) <= 40 && strings.Trim(s, "0123456789abcdef") == "" &&
+		strings.Trim(s, "0123456789") != "" && strings.Trim(s, "abcdef") != ""
+}
+
+// qualifies reports whether title y is title x with a qualifier after it
+// ("+ series", "+patch", "w/ fix", "-dirty"): the same build changed.
+// A quantity's title with more words after it ("lat" and "lat p99",
+// "ops" and "ops/sec") names another quantity, not a build.
+func qualifies(x, y string) bool {
+	if len(y) <= len(x) || !strings.EqualFold(y[:len(x)], x) || x == "" {
+		return false
+	}
+	rest := y[len(x):]
+	if !strings.ContainsRune(" +-_", rune(rest[0])) {
+		return false // "next" and "nextgen": another word
+	}
+	q := strings.TrimLeft(rest, " +-_")
+	for _, w := range []string{"w/o ", "w/ ", "with ", "without "} {
+		q = strings.TrimPrefix(q, w)
+	}
+	words := strings.Fields(q)
+	if len(words) == 0 || !hasLetter(q) {
+		return false
+	}
+	base := strings.Fields(x)
+	if cell.MetricWord(base[0]) || cell.MetricWord(words[0]) || cell.UnitFragment(q) {
+		return false
+	}
+	if _, stat := cell.StatName(x); stat {
+		return false
+	}
+	_, stat := cell.StatName(q)
+	return !stat && cell.Title(q).Variant != ""
 }
 
 // cellKeys is the set of case and field pairs of a table.

@@ -473,3 +473,28 @@ func TestNearLabel(t *testing.T) {
 		assert.Equal(t, tc.want, s.nearLabel(len(s.lines)-1), tc.in)
 	}
 }
+
+// TestBuildTitles: titles naming the builds compared (kernels, commits,
+// sides, one title plus a qualifier) against titles naming quantities.
+func TestBuildTitles(t *testing.T) {
+	for _, c := range []struct {
+		titles []string
+		want   bool
+	}{
+		{[]string{"next", "next + series"}, true},
+		{[]string{"base", "base+patch"}, true},
+		{[]string{"v6.8", "v6.8 w/ fix", "change"}, true},
+		{[]string{"trunk", "trunk-dirty"}, true},
+		{[]string{"7c1e0a9f", "b2d4e6f80a"}, true},
+		{[]string{"v7.1-rc2", "v7.1-rc2+"}, true},
+		{[]string{"lat", "lat p99"}, false},                 // a statistic of the quantity
+		{[]string{"ops", "ops/sec"}, false},                 // a unit after it
+		{[]string{"read", "write"}, false},                  // two quantities
+		{[]string{"next", "nextgen"}, false},                // another word
+		{[]string{"base", "%change"}, false},                // one build and its change
+		{[]string{"bandwidth", "bandwidth + fsync"}, false}, // a quantity's variant
+		{[]string{"v6.8"}, false},                           // one build compares nothing
+	} {
+		assert.Equal(t, c.want, buildTitles(c.titles), "%q", c.titles)
+	}
+}

@@ -69,11 +69,26 @@ func (timeFamily) Read(b *Block) []Match {
 // timeShellLine reports whether a line is "real 0m12.402s" or its user or
 // sys sibling.
 func timeShellLine(text string) bool {
+	_, _, ok := timeShellFields(text)
+	return ok
+}
+
+// timeShellFields splits a shell time line into its name and its time,
+// which busybox writes with a blank after the minutes ("real 0m 32.09s").
+// The prefix test comes first: it turns away most lines before they are
+// cut into fields.
+func timeShellFields(text string) (name, value string, ok bool) {
 	if !strings.HasPrefix(text, "real") && !strings.HasPrefix(text, "user") && !strings.HasPrefix(text, "sys") {
-		return false
+		return "", "", false
 	}
 	f := strings.Fields(text)
-	return len(f) == 2 && (f[0] == "real" || f[0] == "user" || f[0] == "sys") && timeSeconds(f[1]) != ""
+	if len(f) == 3 && len(f[1]) > 1 && strings.HasSuffix(f[1], "m") && allDigits(f[1][:len(f[1])-1]) {
+		f = []string{f[0], f[1] + f[2]}
+	}
+	if len(f) != 2 || f[0] != "real" && f[0] != "user" && f[0] != "sys" || timeSeconds(f[1]) == "" {
+		return "", "", false
+	}
+	return f[0], f[1], true
 }
 
 // timeSeconds reads "0m12.402s", "12.402s", "1m2s" or "0:12.40" (m:ss, or
@@ -141,10 +156,9 @@ var timeVerbose = map[string]bool{"User time (seconds)": true, "System time (sec
 
 // timeRow reads one line: kind is "shell", "summary" or "verbose".
 func timeRow(b *Block, j int, text string) (model.Row, string, bool) {
-	if timeShellLine(text) {
-		f := strings.Fields(text)
-		row := rowAt(b, j, f[0])
-		row.Cells = append(row.Cells, model.Cell{Field: "seconds", Value: model.Number(timeSeconds(f[1])), Text: f[1]})
+	if name, v, ok := timeShellFields(text); ok {
+		row := rowAt(b, j, name)
+		row.Cells = append(row.Cells, model.Cell{Field: "seconds", Value: model.Number(timeSeconds(v)), Text: v})
 		return row, "shell", true
 	}
 	if row, ok := timeSummary(b, j, text); ok {

@@ -35,6 +35,11 @@ var timeCases = []struct {
 		want: []string{"real||seconds|3.049", "user||seconds|0.010", "sys||seconds|62.500"},
 	},
 	{
+		name: "busybox time, a blank after the minutes",
+		in:   "real\t0m 41.20s\nuser\t0m 40.90s\nsys\t0m 0.25s\n",
+		want: []string{"real||seconds|41.20", "user||seconds|40.90", "sys||seconds|0.25"},
+	},
+	{
 		name: "one line alone",
 		in:   "real 0m1.5s\n",
 	},

@@ -197,8 +197,16 @@ scan:
 		}
 		titles = append([]string{b.Lines[j].Text}, titles...)
 	}
-	variants := transposedVariants(titles, width)
 	start -= len(titles)
+	unit := ""
+	if len(titles) == 2 {
+		// "next  next + series" over "(ms)  (ms)": the second line
+		// states the unit of the numbers, no part of the titles
+		if u, ok := unitLine(titles[1]); ok {
+			titles, unit = titles[:1], u
+		}
+	}
+	variants := transposedVariants(titles, width)
 	t := model.Table{Variants: variants}
 	var pctRows []*statRow
 	for _, g := range groups {
@@ -227,7 +235,24 @@ scan:
 		}
 	}
 	t.Unit = units.common()
+	if len(units) == 0 || len(units) == 1 && units[""] > 0 {
+		t.Unit = unit // no number carries its own
+	}
 	return Match{Start: start, End: end, Table: t}, true
+}
+
+// unitLine reads a title line that states only one unit, once or over
+// every column ("(ms)   (ms)"), and returns the unit.
+func unitLine(text string) (string, bool) {
+	unit := ""
+	for _, f := range strings.Fields(text) {
+		u := strings.Trim(f, "()[]")
+		if !cell.UnitFragment(f) || unit != "" && u != unit {
+			return "", false
+		}
+		unit = u
+	}
+	return unit, unit != ""
 }
 
 // zeroColumn returns the variant whose change figure is zero in every

@@ -97,7 +97,7 @@ func valueText(text string) string {
 		return text
 	}
 	f, _, _ := strings.Cut(t[:gap], " ")
-	if isValueToken(strings.Trim(f, "±~*")) || !hasAlnum(f) {
+	if isValueToken(strings.Trim(f, "±~*()[]")) || !hasAlnum(f) {
 		return text
 	}
 	return t[gap:]
@@ -667,12 +667,13 @@ func quotedRests(body []model.Line) []model.Line {
 			continue
 		}
 		cur, p := l.Text, strings.TrimRight(prev.Text, " \t")
-		if cur == "" || cur[0] == ' ' || cur[0] == '\t' || len(cur) > maxWrapColumn || strings.TrimSpace(p) == "" ||
+		// (a word longer than a line is moved down whole however long)
+		if cur == "" || cur[0] == ' ' || cur[0] == '\t' || len(cur) > maxWrapColumn && strings.IndexByte(cur, ' ') >= 0 || strings.TrimSpace(p) == "" ||
 			cur[0] >= 'A' && cur[0] <= 'Z' || strings.HasSuffix(cur, ":") || layout.IsProse(cur) {
 			continue
 		}
 		f, _, _ := strings.Cut(cur, " ")
-		if width := prev.Quote + len(p); width > maxWrapColumn || width+1+len(f) <= wrapColumn {
+		if width := prev.Quote + len(p); width > maxWrapColumn || width+lastGap(p)+len(f) <= wrapColumn {
 			continue
 		}
 		if join == nil {
@@ -691,7 +692,11 @@ func quotedRests(body []model.Line) []model.Line {
 			continue
 		}
 		p := &out[len(out)-1]
-		p.Text = strings.TrimRight(p.Text, " \t") + " " + l.Text
+		sep := " "
+		if columnLine(p.Text) {
+			sep = "  " // the gap before a column's cell
+		}
+		p.Text = strings.TrimRight(p.Text, " \t") + sep + l.Text
 	}
 	return out
 }

@@ -154,6 +154,20 @@ pipe-a Hmean pipe-a-64 326225385.37 ( 0.00%) 328941270.81 ( 0.83%)
 			"3: |      4 |   8 |    32 | 2.0101  | 0.11111 | 2.0001 (+0.5%)  | 0.01000 |",
 		},
 	},
+	{
+		name: "a row broken inside its bracket among rows broken after a marker",
+		in: `Hmean     faults/sec-64     734567.1234 (   0.00%)   740123.5678 *
+2.37%*   741901.2345 *   3.13%*
+Hmean     faults/sec-128    656789.1234 (   0.00%)   670012.3456 (
+2.90%)   669551.2345 *   2.80%*
+Hmean     faults/sec-256    590123.1234 (   0.00%)   601234.5678 *
+1.25%*   599001.2345 *   1.00%*`,
+		want: []string{
+			"1: Hmean     faults/sec-64     734567.1234 (   0.00%)   740123.5678 *  2.37%*   741901.2345 *   3.13%*",
+			"3: Hmean     faults/sec-128    656789.1234 (   0.00%)   670012.3456 ( 2.90%)   669551.2345 *   2.80%*",
+			"5: Hmean     faults/sec-256    590123.1234 (   0.00%)   601234.5678 *  1.25%*   599001.2345 *   1.00%*",
+		},
+	},
 }
 
 func TestUnwrapRows(t *testing.T) {
@@ -408,6 +422,20 @@ func TestQuotedRests(t *testing.T) {
 				"Nice numbers.\n> io=71.2GiB (76.4GB), run=120000-120000msec",
 			want: []string{"1:     READ: bw=612MiB/s (641MB/s), 612MiB/s-612MiB/s (641MB/s-641MB/s)",
 				"0: Nice numbers.", "1: io=71.2GiB (76.4GB), run=120000-120000msec"},
+		},
+		{
+			name: "a column's name longer than a line goes back after its gap",
+			in: ">       7.10 ±  4%      -1.9        5.20 ±  6%\n" +
+				"probe-trace.calls.frob_widget.twiddle_knob.do_syscall_64.entry_SYSCALL_64_after_hwframe.frob\n" +
+				">       3.30            +0.4        3.70        probe-trace.calls.twiddle",
+			want: []string{"1:       7.10 ±  4%      -1.9        5.20 ±  6%  probe-trace.calls.frob_widget.twiddle_knob.do_syscall_64.entry_SYSCALL_64_after_hwframe.frob",
+				"1:       3.30            +0.4        3.70        probe-trace.calls.twiddle"},
+		},
+		{
+			name: "the wrap took the gap before the last column out",
+			in:   ">  5.321e+09            +3.1%  5.480e+09        probe.stat.instructions\n>  2.104e+09            +1.2%  2.130e+09\nprobe.stat.branch-instructions\n>",
+			want: []string{"1:  5.321e+09            +3.1%  5.480e+09        probe.stat.instructions",
+				"1:  2.104e+09            +1.2%  2.130e+09  probe.stat.branch-instructions", "1: "},
 		},
 		{
 			name: "a short quoted line was not wrapped",

@@ -30,6 +30,8 @@ var vocabularyInputs = map[string][]string{
 	"kunit":      caseInputs(kunitCases),
 	"iozone":     caseInputs(iozoneCases),
 	"dbench":     caseInputs(dbenchCases),
+	"pktgen":     caseInputs(pktgenCases),
+	"perf-lock":  caseInputs(lockContCases),
 }
 
 // readWithout runs a family on every block of body with its guard off.

@@ -317,6 +317,20 @@ func StatName(f string) (string, bool) {
 	return "", false
 }
 
+// RowStat reads a row label that names a statistic, its unit in
+// brackets dropped ("Average (us)" -> avg, "Standard deviation" ->
+// stddev, "p99 [ms]" -> p99).
+func RowStat(label string) (string, bool) {
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(label), ":"))
+	if i := strings.LastIndexAny(t, "(["); i > 0 && (strings.HasSuffix(t, ")") || strings.HasSuffix(t, "]")) && UnitFragment(t[i+1:len(t)-1]) {
+		t = strings.TrimSpace(t[:i])
+	}
+	if t == "" {
+		return "", false
+	}
+	return StatName(t)
+}
+
 // metricWords are the first words of column titles that name a quantity
 // rather than a kernel or configuration.
 var metricWords = map[string]bool{

@@ -51,6 +51,17 @@ func TestStatField(t *testing.T) {
 	assert.Equal(t, "max_start", ColumnField("Max Start"))
 }
 
+func TestRowStat(t *testing.T) {
+	for in, want := range map[string]string{
+		"Average (us)": "avg", "Median (ms)": "median", "Minimum (us)": "min", "Standard deviation (us)": "stddev",
+		"p99 [ms]": "p99", "stddev:": "stddev", "Average (runs)": "", "Total (us)": "", "(us)": "", "workqueue": "",
+	} {
+		got, ok := RowStat(in)
+		assert.Equal(t, want != "", ok, in)
+		assert.Equal(t, want, got, in)
+	}
+}
+
 func TestAnnotated(t *testing.T) {
 	cases := []struct {
 		in, base, paren string

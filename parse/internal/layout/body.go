@@ -135,9 +135,18 @@ func subHeading(l Line) (string, bool) {
 
 // readHead collects the header lines above the first data row: up to
 // maxHeadLines text lines, passing over one blank line, spacer lines and
-// rules between them and the data.
-func readHead(lines []Line, first int) []int {
+// rules between them and the data, and the rules drawn between the levels
+// of a header (a kernel line over a configuration line, each framed):
+// a rule with a header level above it, a line of several titles over the
+// value columns, which start at display column values. When headed, line
+// first is itself the header's lowest row (a row of numbers titling the
+// columns) and is among the lines returned: a blank line or a caption
+// above it then ends the header, as above any other header row.
+func readHead(lines []Line, first, values int, headed bool) []int {
 	var heads []int
+	if headed {
+		heads = append(heads, first)
+	}
 	blanks := 0
 	gridRule := false // line i+1 is a rule between the header rows of a grid
 	for i := first - 1; i >= 0 && len(heads) < maxHeadLines; i-- {
@@ -156,7 +165,7 @@ func readHead(lines []Line, first int) []int {
 			// and there a row of numbers over titles is a header row
 			above := i > 0 && (lines[i-1].Class == Words || lines[i-1].Class == Data) && lines[i-1].hasPipe
 			gridRule = len(heads) > 0 && HasCorner(l.Text) && above && lines[heads[len(heads)-1]].hasPipe
-			if len(heads) > 0 && l.Class == Rule && !gridRule {
+			if len(heads) > 0 && l.Class == Rule && !gridRule && !(i > 0 && headerLevel(lines[i-1], values)) {
 				return reverse(heads)
 			}
 		case Data:
@@ -169,7 +178,7 @@ func readHead(lines []Line, first int) []int {
 			t := strings.TrimSpace(l.Text)
 			// a "label:" line ends the header walk, but directly above
 			// the rows it may be the first rows' sub-heading (leadingSub)
-			if !headerText(t) || strings.HasSuffix(t, ":") && len(l.pieces) == 1 && len(heads) > 0 {
+			if !headerLine(l) || strings.HasSuffix(t, ":") && len(l.pieces) == 1 && len(heads) > 0 {
 				return reverse(heads)
 			}
 			gridRule = false
@@ -179,6 +188,21 @@ func readHead(lines []Line, first int) []int {
 		}
 	}
 	return reverse(heads)
+}
+
+// headerLevel reports whether a line reads as a level of a header rather
+// than a heading above a table: two or more titles, each centred over the
+// value columns, which start at display column values.
+func headerLevel(l Line, values int) bool {
+	if l.Class != Words || len(l.pieces) < 2 || !headerLine(l) {
+		return false
+	}
+	for _, p := range l.pieces {
+		if (p.start+p.end)/2 < values {
+			return false
+		}
+	}
+	return true
 }
 
 // leadingSub takes the last header line for the sub-heading of the first
@@ -210,6 +234,44 @@ func leadingSub(lines []Line, heads []int, bd *Body, cols []Span) []int {
 		bd.Subs[k] = h
 	}
 	return heads[:len(heads)-1]
+}
+
+// headerLine reports whether a line can hold column titles (headerText).
+// A line cut into short fields by '|', or into three or more by wide
+// gaps, is a row of titles however many small words its fields hold
+// ("IOPS in IRQ mode | IOPS in polling mode"): a sentence is not cut so.
+func headerLine(l Line) bool {
+	t := strings.TrimSpace(l.Text)
+	if headerText(t) {
+		return true
+	}
+	if len(l.pieces) < 2 || !l.hasPipe && len(l.pieces) < 3 || !headerText(proseFree(t)) {
+		return false
+	}
+	for _, p := range l.pieces {
+		f := p.text(l.Text)
+		if len(strings.Fields(f)) > 5 || SentenceEnd(f) {
+			return false
+		}
+	}
+	return true
+}
+
+// proseFree is t without the words that make a line prose, for asking
+// headerText about everything else (a command, a path, a banner).
+func proseFree(t string) string {
+	words := strings.Fields(t)
+	kept := words[:0]
+	for _, w := range words {
+		k := strings.Trim(w, "()[],;")
+		if len(k) > 1 {
+			k = strings.ToLower(k)
+		}
+		if !proseWords[k] {
+			kept = append(kept, w)
+		}
+	}
+	return strings.Join(kept, " ")
 }
 
 // headerText reports whether a line can hold column titles: no sentence

@@ -56,10 +56,14 @@ type Grid struct {
 	// CasesAcross: the titles are the cases (task counts over kernel
 	// rows), each row one variant
 	CasesAcross bool
-	LabelHead   string         // header fragments over the row labels
-	labelEnd    int            // where the rows' labels end, the longest
-	Cells       [][]*cell.Cell // each row's cell in each column, nil where none
-	Labels      []string       // each row's label
+	LabelHead   string // header fragments over the row labels
+	// Caption is what header lines say of every column alike: a
+	// setting named over the row labels with the same value over each
+	// column ("compressor lz9"), context rather than a title
+	Caption  string
+	labelEnd int            // where the rows' labels end, the longest
+	Cells    [][]*cell.Cell // each row's cell in each column, nil where none
+	Labels   []string       // each row's label
 	// labelPieces is how many pieces the rows' labels are made of (the
 	// most common count), and pipeField the '|'-separated field of the
 	// rows each column lies in (nil when the rows hold no '|' or do not
@@ -140,34 +144,31 @@ func place(bd Body) (Grid, bool) {
 // the same number of columns ("latency 0  latency -20" over six). A line
 // with fewer fragments than the line below it has columns holds group
 // titles: each spans the columns up to the next ("async" over "BW
-// Latency").
+// Latency"), or one turn of the titles below when they repeat ("before
+// after" over "seq rand seq rand"). A line that names a setting over the
+// row labels and gives every column the same value ("compressor  lz9
+// lz9") titles no column: it is the table's Caption.
 func (g *Grid) title(lines []Line, heads []int, wrapped bool) {
 	n := len(g.Cols)
 	g.Titles, g.Frags, g.Spread = make([]string, n), make([][]string, n), make([]bool, n)
-	var labelHead []string
 	var placed [][]headFrag
+	var left []string // per placed line, its text over the row labels
 	for _, h := range heads {
 		frags, head := g.placeLine(lines[h])
-		if head != "" {
-			labelHead = append(labelHead, head)
-		}
-		placed = append(placed, frags)
+		placed, left = append(placed, frags), append(left, head)
 	}
 	if wrapped && len(heads) >= 2 {
 		// the header was wrapped with the rows: its last line continues
 		// the one above, and only the order of its words is left
 		a, z := lines[heads[len(heads)-2]], lines[heads[len(heads)-1]]
-		placed = placed[:len(placed)-2]
+		placed, left = placed[:len(placed)-2], left[:len(left)-2]
 		titles, head, ok := byOrder(strings.TrimSpace(a.Text)+"  "+strings.TrimSpace(z.Text), n)
 		if ok {
 			var frags []headFrag
 			for j, t := range titles {
 				frags = append(frags, headFrag{text: t, from: j, to: j + 1})
 			}
-			placed = append(placed, frags)
-			if head != "" {
-				labelHead = append(labelHead, head)
-			}
+			placed, left = append(placed, frags), append(left, head)
 		}
 	}
 	for k := 0; k+1 < len(placed); k++ {
@@ -176,12 +177,19 @@ func (g *Grid) title(lines []Line, heads []int, wrapped bool) {
 	if k := len(heads) - 1; !wrapped && k >= 1 && len(placed[k]) == 0 && g.allLeft(lines[heads[k]]) {
 		// a last header line at the margin, alone: the tail of a header a
 		// mailer wrapped, titling the columns the line above left untitled
-		placed[k] = wrappedTail(lines[heads[k]], placed[k-1], n)
-		if placed[k] != nil {
-			labelHead = labelHead[:len(labelHead)-1]
+		if tail := wrappedTail(lines[heads[k]], placed[k-1], n); tail != nil {
+			placed[k], left[k] = tail, ""
 		}
 	}
-	for _, frags := range placed {
+	var labelHead []string
+	for k, frags := range placed {
+		if same, rest, ok := settingLine(frags, n); ok && left[k] != "" && len(placed) > 1 {
+			g.Caption = joinText(g.Caption, left[k]+" "+same)
+			frags, left[k] = rest, ""
+		}
+		if left[k] != "" {
+			labelHead = append(labelHead, left[k])
+		}
 		for _, f := range frags {
 			for j := f.from; j < f.to; j++ {
 				if g.Titles[j] != "" {
@@ -194,6 +202,36 @@ func (g *Grid) title(lines []Line, heads []int, wrapped bool) {
 		}
 	}
 	g.LabelHead = strings.Join(labelHead, " ")
+}
+
+// settingLine reads a header line that gives two or more of n columns,
+// one title each, the same text, and titles the others, if any, only as
+// changes ("lz9  lz9  Change"): it states one setting of every compared
+// column. rest are the change titles, which stay their columns' titles.
+func settingLine(frags []headFrag, n int) (same string, rest []headFrag, ok bool) {
+	count := map[string]int{}
+	for _, f := range frags {
+		if f.to-f.from != 1 {
+			return "", nil, false
+		}
+		count[f.text]++
+		if count[f.text] > count[same] {
+			same = f.text
+		}
+	}
+	if count[same] < 2 || len(frags) < n-1 {
+		return "", nil, false
+	}
+	for _, f := range frags {
+		if f.text == same {
+			continue
+		}
+		if field, stat := cell.StatField(f.text); !stat || field != "pct" {
+			return "", nil, false
+		}
+		rest = append(rest, f)
+	}
+	return same, rest, true
 }
 
 // allLeft reports whether every piece of a line lies left of the first
@@ -319,7 +357,9 @@ func (g *Grid) placeLine(l Line) (frags []headFrag, head string) {
 
 // spreadGroups widens the fragments of a header line over the columns up
 // to the next fragment when the line below titles more columns than it
-// has fragments: they are group titles.
+// has fragments: they are group titles. When the titles below repeat
+// with as many turns as there are group titles, each group spans one
+// turn, wherever its title was centred.
 func spreadGroups(upper, lower []headFrag, n int) {
 	below := map[int]bool{}
 	for _, f := range lower {
@@ -328,6 +368,12 @@ func spreadGroups(upper, lower []headFrag, n int) {
 		}
 	}
 	if len(upper) == 0 || len(upper) >= len(below) || len(below) < n-1 {
+		return
+	}
+	if p := period(lower, n); p > 1 && len(upper)*p == n {
+		for k := range upper {
+			upper[k].from, upper[k].to = k*p, (k+1)*p
+		}
 		return
 	}
 	for k := range upper {
@@ -339,6 +385,30 @@ func spreadGroups(upper, lower []headFrag, n int) {
 			upper[k].to = next
 		}
 	}
+}
+
+// period is the length of the turn in which the one-column titles of a
+// header line over all n columns repeat ("seq rand seq rand": 2), 0 when
+// they do not.
+func period(frags []headFrag, n int) int {
+	if len(frags) != n {
+		return 0
+	}
+	for k, f := range frags {
+		if f.from != k || f.to != k+1 {
+			return 0
+		}
+	}
+	for p := 1; 2*p <= n; p++ {
+		ok := n%p == 0
+		for k := p; k < n && ok; k++ {
+			ok = frags[k].text == frags[k-p].text
+		}
+		if ok {
+			return p
+		}
+	}
+	return 0
 }
 
 // byOrder fits a header line whose alignment was lost to n columns: one
@@ -453,9 +523,29 @@ func (g *Grid) byPipes(l Line) (frags []headFrag, head string, ok bool) {
 			}
 			return nil, "", false // a title past the columns
 		}
+		if ps := piecesWithin(l, pf.after, pf.before); to-from > 1 && len(ps) == to-from {
+			// a field over several columns cut by blanks into one title
+			// each ("| 32   128   512 |" over three columns)
+			for k, p := range ps {
+				frags = append(frags, headFrag{text: strings.Join(strings.Fields(p.text(l.Text)), " "), from: from + k, to: from + k + 1})
+			}
+			continue
+		}
 		frags = append(frags, headFrag{text: pf.text, from: from, to: to})
 	}
 	return frags, head, len(frags) > 0
+}
+
+// piecesWithin lists the pieces of a line that lie between byte offsets
+// after and before.
+func piecesWithin(l Line, after, before int) []piece {
+	var out []piece
+	for _, p := range l.pieces {
+		if p.start > after && p.end <= before {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // titledField is one titled field of a header line between its '|': its

@@ -35,24 +35,26 @@ func Lay(lines []Line, first int, kernelRows func(labels []string) bool) (Table,
 	if !ok {
 		return Table{}, first + 1, false
 	}
-	// a header of sizes: "| 1MB | 2MB | 128MB |", "Algorithm 4k 8k 16k";
-	// under titles of its own the row is data ("randread 250K 262K")
-	sizes := g.sizeRow() && !titledAbove(lines, first, len(g.Cols))
-	if g.indexRow() || sizes {
-		// a header of numbers (task counts) over kernel rows names the
-		// cases; a header of sizes titles the columns; over anything else
-		// numbers are a per-cpu or per-node listing
-		kernels := kernelRows(g.Labels[1:])
-		if !kernels && !sizes {
+	headRow := false // the first row is a header of numbers, stacked under the lines above it
+	if h := g.numberHead(lines, bd); h != noHead {
+		switch {
+		case kernelRows(g.Labels[1:]):
+			// a header of numbers (task counts) over kernel rows names
+			// the cases
+			g.CasesAcross = true
+			g.LabelHead = g.Labels[0]
+			for j, c := range g.Cells[0] {
+				g.Titles = append(g.Titles, c.Slots[0].Written())
+				g.Frags = append(g.Frags, []string{g.Titles[j]})
+			}
+			g.Spread = make([]bool, len(g.Titles))
+		case h == indexHead:
+			// column numbers (cpu 0 1 2 3) over anything else: a per-cpu
+			// or per-node listing
 			return Table{}, max(bd.end, first+1), false
+		default:
+			headRow = true
 		}
-		g.CasesAcross = kernels
-		g.LabelHead = g.Labels[0]
-		for j, c := range g.Cells[0] {
-			g.Titles = append(g.Titles, c.Slots[0].Written())
-			g.Frags = append(g.Frags, []string{g.Titles[j]})
-		}
-		g.Spread = make([]bool, len(g.Titles))
 		g.Cells, g.Labels = g.Cells[1:], g.Labels[1:]
 		bd.Rows, bd.lines, bd.Subs, bd.Group = bd.Rows[1:], bd.lines[1:], bd.Subs[1:], bd.Group[1:]
 	}
@@ -61,8 +63,8 @@ func Lay(lines []Line, first int, kernelRows func(labels []string) bool) (Table,
 		return Table{}, max(bd.end, first+1), false
 	}
 	start := first
-	if !g.CasesAcross && !sizes {
-		heads := readHead(lines, first)
+	if !g.CasesAcross {
+		heads := readHead(lines, first, g.Cols[0].Start, headRow)
 		heads = leadingSub(lines, heads, &bd, g.Cols)
 		if g.assigned {
 			heads = nil // "name=value" lines carry their names, no header
@@ -100,12 +102,6 @@ func Format(lines []Line) string {
 		}
 	}
 	return format
-}
-
-// smallInt reports whether a cell is a whole number below 1000: the size
-// of a column index, a cpu or a task count.
-func smallInt(c *cell.Cell) bool {
-	return c != nil && c.Integer() && c.Slots[0].Unit == "" && len(strings.TrimLeft(c.Slots[0].Num, "-")) <= 3
 }
 
 // ascending reports whether every cell is present, accepted by ok (a
@@ -211,92 +207,139 @@ func repeatTitle(t string) bool {
 	return false
 }
 
-// titledAbove reports whether a header line above line first titles the
-// n columns (two or more pieces, or a word per column and one over the
-// labels: "job base new"), not only captions the table ("Ratios:").
-func titledAbove(lines []Line, first, n int) bool {
-	for _, h := range readHead(lines, first) {
-		t := strings.TrimSpace(lines[h].Text)
-		if len(lines[h].pieces) >= 2 || len(strings.Fields(t)) > n && !strings.HasSuffix(t, ":") && !strings.HasSuffix(t, ",") {
-			return true
+// headKind says whether the first row of a body is a header made of
+// numbers.
+type headKind uint8
+
+const (
+	noHead    headKind = iota // the first row is data
+	indexHead                 // it numbers the columns: cpu 0 1 2 3
+	sweepHead                 // it names the columns by a parameter: sizes, depths, slices
+)
+
+// numberHead tells whether the first row of a body titles the columns
+// with numbers (block sizes, queue depths, thread counts, cpus) rather
+// than holding data, as a person tells it: a rule drawn under it; no
+// label where every row below has one, over numbers of another kind; or
+// numbers that rise along the row, or repeat under each group title,
+// over numbers of another kind. Ascending column numbers that count by
+// one (cpu 0 1 2 3) are an index: a listing per cpu or node unless the
+// rows are kernels.
+func (g *Grid) numberHead(lines []Line, bd Body) headKind {
+	if len(g.Cells) < 2 || len(g.Cols) < 2 {
+		return noHead
+	}
+	row := g.Cells[0]
+	for _, c := range row {
+		if !titleNumber(c) {
+			return noHead
 		}
 	}
-	return false
+	other := g.otherKind()
+	ruled := false
+	for i := bd.Rows[0] + 1; i < bd.Rows[1]; i++ {
+		ruled = ruled || lines[i].Class == Rule
+	}
+	unlabelled := g.Labels[0] == ""
+	for _, l := range g.Labels[1:] {
+		unlabelled = unlabelled && l != ""
+	}
+	rising := len(row) >= 3 && ascending(row, func(c *cell.Cell) bool { return c.Slots[0].Unit == row[0].Slots[0].Unit })
+	switch {
+	case ruled || unlabelled && other:
+		return sweepHead
+	case !other || g.Labels[0] == "":
+		return noHead
+	case rising && countsByOne(row):
+		return indexHead
+	case titledAbove(lines, bd.Rows[0], len(g.Cols)):
+		return noHead // "base patched" over "latency 2.8ms 16ms": data
+	case rising || cycles(row):
+		return sweepHead
+	}
+	return noHead
 }
 
-// sizeRow reports whether the first row titles the columns with sizes: no
-// row label or a word over the labels ("Algorithm"), and whole numbers
-// with a size unit or suffix that grow from column to column ("1MB 2MB
-// 128MB", "4k 8k 16k", "24 B 32 B 4 KB"), over rows whose numbers are of
-// another kind (fractions, or no size).
-func (g *Grid) sizeRow() bool {
-	if len(g.Cells) < 2 || len(g.Cols) < 2 || strings.ContainsAny(g.Labels[0], "0123456789") {
+// titleNumber reports whether a cell can title a column: one number with
+// nothing beside it, whole or carrying a unit or magnitude ("4k", "24 B",
+// "2.8ms").
+func titleNumber(c *cell.Cell) bool {
+	if c == nil || len(c.Slots) != 1 || c.Slots[0].Missing || len(c.Slots[0].Extras) > 0 {
 		return false
-	}
-	last := -1.0
-	for _, c := range g.Cells[0] {
-		b, ok := sizeOf(c)
-		if !ok || b <= last {
-			return false
-		}
-		last = b
-	}
-	for _, row := range g.Cells[1:] {
-		for _, c := range row {
-			if _, ok := sizeOf(c); c != nil && !ok {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// sizeOf reads a cell that holds one size ("1MB", "4k", "24 B", "4 KiB")
-// in bytes.
-func sizeOf(c *cell.Cell) (float64, bool) {
-	if c == nil || len(c.Slots) != 1 || len(c.Slots[0].Extras) > 0 || c.Slots[0].Missing {
-		return 0, false
 	}
 	s := c.Slots[0]
-	if strings.ContainsAny(s.Num, ".eE-") {
-		return 0, false
-	}
-	v := model.Number(s.Num).Float()
-	if s.Unit == "" {
-		text := strings.TrimSpace(s.Text) // "4k": the suffix is in the number
-		if text == "" || !strings.ContainsAny(text[len(text)-1:], "kKMGT") {
-			return 0, false
-		}
-		return v, true
-	}
-	unit := strings.ToUpper(strings.TrimSuffix(strings.TrimSuffix(s.Unit, "iB"), "B"))
-	factor, ok := sizeFactors[unit]
-	if !ok || !strings.HasSuffix(s.Unit, "B") {
-		return 0, false
-	}
-	return v * factor, true
+	return !strings.ContainsAny(s.Num, ".eE") || s.Unit != "" || s.Text != ""
 }
 
-// sizeFactors are the bytes of the size units by their prefix.
-var sizeFactors = map[string]float64{"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
-
-// indexRow reports whether the first row numbers the columns (cpu 0 1 2
-// 3, nodes, tasks 1 2 4 8 16): a listing laid out per cpu or node, or a
-// table whose header is made of numbers, which this reader does not take
-// for data.
-func (g *Grid) indexRow() bool {
-	if len(g.Cells) < 2 || len(g.Cols) < 3 || g.Labels[0] == "" {
-		return false
+// otherKind reports whether the rows below the first hold numbers of
+// another kind than it: fractions under whole numbers, or other units
+// (none under sizes).
+func (g *Grid) otherKind() bool {
+	kind := func(c *cell.Cell) string {
+		s := c.Slots[0]
+		switch {
+		case strings.ContainsAny(s.Num, ".eE"):
+			return s.Unit + " fraction"
+		case len(strings.TrimLeft(s.Num, "-")) <= 3:
+			return s.Unit + " small" // the size of an index or a count
+		}
+		return s.Unit + " whole"
 	}
-	if !ascending(g.Cells[0], smallInt) {
-		return false
+	head := map[string]bool{}
+	for _, c := range g.Cells[0] {
+		head[kind(c)] = true
 	}
-	// the rows below hold numbers of another kind than the index
 	for _, row := range g.Cells[1:] {
 		for _, c := range row {
-			if c != nil && !smallInt(c) {
+			if c != nil && len(c.Slots) > 0 && !c.Slots[0].Missing && !head[kind(c)] {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// titledAbove reports whether the line right above row i (rules passed)
+// already has a title for each of n columns: then a row of numbers under
+// it is data.
+func titledAbove(lines []Line, i, n int) bool {
+	for i--; i >= 0; i-- {
+		switch lines[i].Class {
+		case Rule, PipeOnly:
+			continue
+		case Words:
+			return len(lines[i].pieces) >= n || len(strings.Fields(lines[i].Text)) >= n
+		}
+		return false
+	}
+	return false
+}
+
+// countsByOne reports whether the numbers of a row rise by one: column
+// numbers, not a parameter's values.
+func countsByOne(row []*cell.Cell) bool {
+	for k := 1; k < len(row); k++ {
+		if model.Number(row[k].Slots[0].Num).Float()-model.Number(row[k-1].Slots[0].Num).Float() != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// cycles reports whether a row repeats a run of two or more different
+// values ("2.8ms 16ms 2.8ms 16ms"): the same titles under each group.
+func cycles(row []*cell.Cell) bool {
+	w := func(k int) string { return row[k].Slots[0].Written() }
+	for p := 2; 2*p <= len(row); p++ {
+		if len(row)%p != 0 || w(0) == w(1) {
+			continue
+		}
+		ok := true
+		for k := p; k < len(row) && ok; k++ {
+			ok = w(k) == w(k-p)
+		}
+		if ok {
+			return true
 		}
 	}
 	return false

@@ -43,27 +43,29 @@ func TestLay(t *testing.T) {
 		labels     []string
 		across     bool
 		wrapped    bool
+		labelHead  string
+		caption    string
 	}{
 		{name: "one header line",
 			in: "case      base    patched\nalpha     1.00    1.10\nbeta      2.00    2.20\n",
 			ok: true, start: 0, end: 3,
 			frags:  [][]string{{"base"}, {"patched"}},
-			labels: []string{"alpha", "beta"}},
+			labels: []string{"alpha", "beta"}, labelHead: "case"},
 		{name: "a group line over the column titles",
 			in: "          read              write\ncase      base    patched   base    patched\nalpha     1.0     1.1       2.0     2.1\nbeta      3.0     3.1       4.0     4.1\n",
 			ok: true, start: 0, end: 4,
 			frags:  [][]string{{"read", "base"}, {"read", "patched"}, {"write", "base"}, {"write", "patched"}},
-			labels: []string{"alpha", "beta"}},
+			labels: []string{"alpha", "beta"}, labelHead: "case"},
 		{name: "framing rules belong to the table",
 			in: "-------------------------\ncase      base    patched\n-------------------------\nalpha     1.00    1.10\nbeta      2.00    2.20\n-------------------------\n",
 			ok: true, start: 0, end: 6,
 			frags:  [][]string{{"base"}, {"patched"}},
-			labels: []string{"alpha", "beta"}},
+			labels: []string{"alpha", "beta"}, labelHead: "case"},
 		{name: "numbers over kernel rows are the cases",
 			in:         "threads      1      2      4\nv6.1      10.0   20.0   40.0\nv6.2      11.0   21.0   41.0\n",
 			kernelRows: kernels, ok: true, start: 0, end: 3,
 			frags:  [][]string{{"1"}, {"2"}, {"4"}},
-			labels: []string{"v6.1", "v6.2"}, across: true},
+			labels: []string{"v6.1", "v6.2"}, across: true, labelHead: "threads"},
 		{name: "numbers over other rows are a listing",
 			in:         "cpu          0      1      2\nirq       10.0   20.0   40.0\nsoftirq   11.0   21.0   41.0\n",
 			kernelRows: nothing},
@@ -71,14 +73,49 @@ func TestLay(t *testing.T) {
 			in: "case            base      patched   fixed\na-long-label    1.00      1.10      1.20\nb-long-label    2.00      2.10\n  2.20\n",
 			ok: true, start: 0, end: 4,
 			frags:  [][]string{{"base"}, {"patched"}, {"fixed"}},
-			labels: []string{"a-long-label", "b-long-label"}, wrapped: true},
+			labels: []string{"a-long-label", "b-long-label"}, wrapped: true, labelHead: "case"},
 		{name: "titles by order where the spacing collapsed",
 			in: "case base patched\nalpha 1.00 1.10\nbeta 2.00 2.20\n",
 			ok: true, start: 0, end: 3,
 			frags:  [][]string{{"base"}, {"patched"}},
-			labels: []string{"alpha", "beta"}},
+			labels: []string{"alpha", "beta"}, labelHead: "case"},
 		{name: "one row of two numbers is no table",
 			in: "alpha     1.00    1.10\n"},
+		{name: "sizes over a rule and no label are titles",
+			in: "        | 8 KB  | 64 KB | 1 MB\n--------+-------+-------+------\nfnv     |  310  |  455  |  980\nmurmur  |  290  |  470  | 1010\n",
+			ok: true, start: 0, end: 4,
+			frags:  [][]string{{"8 KB"}, {"64 KB"}, {"1 MB"}},
+			labels: []string{"fnv", "murmur"}},
+		{name: "a rising parameter over other numbers is the header",
+			in: "queue-depth |   4     16     64    256\nring-a      | 10.50  20.25  30.75  31.00\nring-b      | 11.50  21.25  31.75  32.00\n",
+			ok: true, start: 0, end: 3,
+			frags:  [][]string{{"4"}, {"16"}, {"64"}, {"256"}},
+			labels: []string{"ring-a", "ring-b"}, labelHead: "queue-depth"},
+		{name: "numbers repeating under each group title are titles",
+			in: "            cold            warm\nbatch    1.5ms   12ms   1.5ms   12ms\nopen     10.5    12.5   9.5     11.5\nclose    20.5    22.5   19.5    21.5\n",
+			ok: true, start: 0, end: 4,
+			frags:  [][]string{{"cold", "1.5ms"}, {"cold", "12ms"}, {"warm", "1.5ms"}, {"warm", "12ms"}},
+			labels: []string{"open", "close"}, labelHead: "batch"},
+		{name: "numbers under a title per column are data",
+			in: "            low     high\nlatency     1.5ms   12ms\nrate        10.5    12.5\n",
+			ok: true, start: 0, end: 3,
+			frags:  [][]string{{"low"}, {"high"}},
+			labels: []string{"latency", "rate"}},
+		{name: "group titles span one turn of the titles below wherever centred",
+			in: "               first             second\ncase       seq    rand      seq    rand\nalpha      10.1   20.2      11.1   21.2\nbeta       30.3   40.4      31.3   41.4\n",
+			ok: true, start: 0, end: 4,
+			frags:  [][]string{{"first", "seq"}, {"first", "rand"}, {"second", "seq"}, {"second", "rand"}},
+			labels: []string{"alpha", "beta"}, labelHead: "case"},
+		{name: "header levels framed by rules, and a setting line as caption",
+			in: " --------------------------------------------\n               build-0101      build-0202\n --------------------------------------------\n codec             zq3            zq3    Delta\n --------------------------------------------\n ops (K/s)      1,100,300      1,250,100     14%\n wall (sec)         70.10          61.30    -13%\n --------------------------------------------\n",
+			ok: true, start: 0, end: 8,
+			frags:  [][]string{{"build-0101"}, {"build-0202"}, {"build-0202", "Delta"}},
+			labels: []string{"ops (K/s)", "wall (sec)"}, caption: "codec zq3"},
+		{name: "titles cut by pipes are no sentence for their small words",
+			in: "Test         | Rate in poll mode | Rate in irq mode\n-------------|-------------------|-----------------\nfour queues  | 198k              | 276k\neight queues | 608k              | 705k\n",
+			ok: true, start: 0, end: 4,
+			frags:  [][]string{{"Rate in poll mode"}, {"Rate in irq mode"}},
+			labels: []string{"four queues", "eight queues"}, labelHead: "Test"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			lines := readLines(tc.in)
@@ -100,6 +137,8 @@ func TestLay(t *testing.T) {
 			assert.Equal(t, tc.labels, lt.Grid.Labels)
 			assert.Equal(t, tc.across, lt.Grid.CasesAcross)
 			assert.Equal(t, tc.wrapped, lt.Body.Wrapped)
+			assert.Equal(t, tc.labelHead, lt.Grid.LabelHead)
+			assert.Equal(t, tc.caption, lt.Grid.Caption)
 		})
 	}
 }

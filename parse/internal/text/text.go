@@ -18,6 +18,9 @@
 //     the Unicode line separators inside a line (NEL, U+2028, U+2029)
 //     become a gap of two, as cells separated by them are read: the line
 //     ends of a body are its newlines;
+//   - in a grid drawn with underscores ("|___ext9_4k____|_ 781.4 __|"),
+//     the underscores that pad a cell are the blanks they stand for;
+//     those inside a word ("ext9_4k") stay, byte for byte in place;
 //   - blanks at the end of a line are dropped;
 //   - Segments cuts a body into runs of text lines of one quote depth and
 //     one MIME part and removes the indentation every non-blank line of a
@@ -68,7 +71,7 @@ func Canon(s string) Line { return CanonAt(s, 0) }
 // at -4 when four blanks were put in front of text typed with tabs.
 func CanonAt(s string, at int) Line {
 	if plain(s) {
-		return Line{Text: strings.TrimRight(s, " ")}
+		return Line{Text: strings.TrimRight(blankPadding(strings.TrimRight(s, " ")), " ")}
 	}
 	var b strings.Builder
 	b.Grow(len(s) + 8)
@@ -109,7 +112,7 @@ func CanonAt(s string, at int) Line {
 		}
 		i += size
 	}
-	t := strings.TrimRight(b.String(), " ")
+	t := strings.TrimRight(blankPadding(b.String()), " ")
 	end := len(s) // where the kept text ends in s
 	switch {
 	case len(t) == 0:
@@ -118,6 +121,48 @@ func CanonAt(s string, at int) Line {
 		end = int(raw[len(t)-1]) + 1 // t ends in a byte copied, never a blank
 	}
 	return Line{Text: t, raw: append(raw[:len(t)], int32(end))}
+}
+
+// blankPadding turns the underscores that pad the cells of a line of a
+// grid drawn with them into blanks: every run of '_' but one between two
+// letters or digits (a word's own). A line is such a grid's when two or
+// more of its cells touch a '|' with an underscore.
+func blankPadding(t string) string {
+	if strings.Count(t, "|") < 2 || strings.Count(t, "|_")+strings.Count(t, "_|") < 2 {
+		return t // cheap: no grid cell drawn so, or one at most
+	}
+	padded := 0
+	for f := range strings.SplitSeq(t, "|") {
+		if strings.HasPrefix(f, "_") || strings.HasSuffix(f, "_") {
+			padded++
+		}
+	}
+	if padded < 2 {
+		return t
+	}
+	b := []byte(t)
+	for i := 0; i < len(b); {
+		if b[i] != '_' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(b) && b[j] == '_' {
+			j++
+		}
+		if i == 0 || j == len(b) || !alnum(b[i-1]) || !alnum(b[j]) {
+			for k := i; k < j; k++ {
+				b[k] = ' '
+			}
+		}
+		i = j
+	}
+	return string(b)
+}
+
+// alnum reports whether c is an ASCII letter or digit.
+func alnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // plain reports whether s is canonical but for trailing blanks: no tab and

@@ -31,6 +31,11 @@ func TestCanon(t *testing.T) {
 		{"zero-width space stays", "a\u200bb", "a\u200bb", nil},
 		{"only blanks", " \t\u00a0", "", []int{0}},
 		{"tab counts columns, not bytes", "µ\tx", "µ       x", nil},
+		{"underscores padding a grid's cells are blanks", "|__ext9_4k__|_ 71.5 __|_ 3.2 _*_|", "|  ext9_4k  |  71.5   |  3.2  * |", []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33}},
+		{"a grid's underscore rule is blank", "|_______|____|", "|       |    |", nil},
+		{"underscores in words and lone cells stay", "| frob_x | 1 |  |_tmp_|", "| frob_x | 1 |  |_tmp_|", nil},
+		{"underscores in a tabbed grid", "|__a__\t|_1_|", "|  a    | 1 |", nil},
+		{"a grid's underscores at a line's end go with its blanks", "|_a_|_1_|___", "| a | 1 |", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l := Canon(tc.in)
@@ -174,14 +179,14 @@ func checkMap(t *testing.T, s string, l Line) {
 		}
 		require.Equal(t, byte(' '), l.Text[i], "byte %d of %q is neither copied nor a blank", i, l.Text)
 		c, _ := utf8.DecodeRuneInString(s[r:])
-		require.True(t, c == '\t' || spaceWidth(c) > 0, "blank %d of %q maps to %q", i, l.Text, c)
+		require.True(t, c == '\t' || c == '_' || spaceWidth(c) > 0, "blank %d of %q maps to %q", i, l.Text, c)
 	}
 	end := l.Raw(len(l.Text))
 	require.True(t, end >= last && end <= len(s), "end maps to %d", end)
 }
 
 func FuzzCanon(f *testing.F) {
-	for _, s := range []string{"", "a\tb", "  x \u00a0 1\u3000", "µ\t\u2028x", "\t\t", "> >\t1", "\xc2", "\xe2\x80", "a\xe3\x80\x80"} {
+	for _, s := range []string{"|__a_b__|_1_|___", "|_\u00a0_|_x\t_|", "", "a\tb", "  x \u00a0 1\u3000", "µ\t\u2028x", "\t\t", "> >\t1", "\xc2", "\xe2\x80", "a\xe3\x80\x80"} {
 		f.Add(s, 2)
 	}
 	f.Fuzz(func(t *testing.T, s string, at int) {

@@ -368,3 +368,20 @@ func matchQty(w string) (num, suffix string, ok bool) {
 	}
 	return w[:e], rest, true
 }
+
+// NumberEnd returns the end of the number at i, or -1: an optional sign or
+// minus sign, digits with comma groups and a decimal part, or a fraction
+// ".5", then an exponent. Readers with a scanner of their own (the
+// named-number lines of package parse) take their numbers from it, so
+// they and the cell lexer agree on what a number is.
+func NumberEnd(s string, i int) int {
+	e := cellNumEnd(s, i)
+	if e < 0 {
+		return -1
+	}
+	return exponentEnd(s, e)
+}
+
+// RuneEnd returns the end of the character at i: one byte for ASCII and
+// for a byte that starts no valid UTF-8 sequence.
+func RuneEnd(s string, i int) int { return runeEnd(s, i) }
