@@ -1,9 +1,11 @@
 package parse
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 )
 
 // splitLabelPrefixes reads a label written at the start of each line of a
@@ -12,7 +14,8 @@ import (
 // variants whose every row label is "prefix: rest", where two or more
 // prefixes each hold the same rests, the prefixes name the variants and
 // the rests the cases. Prefixes that name an operation ("Read latency:",
-// "Write latency:") name cases, not variants. A prefix that ends in a run
+// "Write latency:") name cases, not variants, and prefixes that number a
+// run ("[Run 2]:") repeats of one case. A prefix that ends in a run
 // number ("-2", "_3", after its file extension is dropped) names its
 // variant without it, so that the runs of one variant stay one series.
 func splitLabelPrefixes(tables []model.Table) {
@@ -28,7 +31,7 @@ func splitLabelPrefixes(tables []model.Table) {
 		for k, r := range t.Rows {
 			p, rest, cut := strings.Cut(r.Case, ": ")
 			p, rest = strings.TrimSpace(p), strings.TrimSpace(rest)
-			if !cut || p == "" || rest == "" || !hasLetter(p) || operationWord(p) {
+			if !cut || p == "" || rest == "" || !hasLetter(p) || operationWord(p) || runNumber(p) {
 				ok = false
 				break
 			}
@@ -90,6 +93,17 @@ func operationWord(label string) bool {
 		return true
 	}
 	return false
+}
+
+// runNumber reports whether a prefix only numbers a run ("[Run 2]",
+// "iter 3"): its lines are repeats of one measurement, not variants.
+func runNumber(p string) bool {
+	w := strings.Fields(strings.Trim(p, "[]() "))
+	if len(w) != 2 || !layout.RepeatTitle(w[0]) {
+		return false
+	}
+	_, err := strconv.Atoi(w[1])
+	return err == nil
 }
 
 // runStem drops a file extension and a trailing run number from a label

@@ -59,6 +59,16 @@ After  patch: MAP_ADJUST:   0.4s   0.5s   0.4s
 		variants: [][]string{{"Before patch", "After patch"}},
 		cells:    map[string][2]string{"0.5": {"MAP_ADJUST", "After patch"}},
 	}, {
+		name: "a run number before each line repeats one case, no variant",
+		text: `Wake times on the test box:
+
+[Run 1]: Avg wake time (8 waiters) in 0.2104 ms (+-12.50%)
+[Run 2]: Avg wake time (8 waiters) in 0.1987 ms (+-9.25%)
+[Run 3]: Avg wake time (8 waiters) in 0.2311 ms (+-14.75%)
+`,
+		variants: [][]string{{}},
+		cells:    map[string][2]string{"0.1987": {"[Run 2]: Avg wake time (8 waiters)", ""}},
+	}, {
 		name: "file names that name the workload of each line stay the case",
 		text: `Results on the test box:
 

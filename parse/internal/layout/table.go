@@ -167,7 +167,7 @@ func (g *Grid) dropKey(joined bool) {
 // the case is both ("munmap 4"). A column titled as a run number
 // ("iter", "run") numbers repeats of one case, and keys none.
 func (g *Grid) KeyedRuns() {
-	if len(g.Cols) < 2 || len(g.Labels) < 4 || len(g.Titles) > 0 && repeatTitle(g.Titles[0]) {
+	if len(g.Cols) < 2 || len(g.Labels) < 4 || len(g.Titles) > 0 && RepeatTitle(g.Titles[0]) {
 		return
 	}
 	first := make([]*cell.Cell, len(g.Cells))
@@ -193,9 +193,9 @@ func (g *Grid) KeyedRuns() {
 	}
 }
 
-// repeatTitle reports whether a column title numbers the repeats of a
+// RepeatTitle reports whether a column title numbers the repeats of a
 // measurement: "iter", "run", "#".
-func repeatTitle(t string) bool {
+func RepeatTitle(t string) bool {
 	low := strings.ToLower(strings.TrimSpace(t))
 	if low == "#" {
 		return true
