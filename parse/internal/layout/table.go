@@ -160,35 +160,23 @@ func (g *Grid) dropKey(joined bool) {
 	}
 }
 
-// KeyedRuns joins the first column to the row labels when every label
-// stands on one run of two or more rows ("munmap" six times, then
-// "mprotect"), two or more labels in all, and the column's whole numbers
-// rise within each run: the column keys the rows under their label, and
-// the case is both ("munmap 4"). A column titled as a run number
-// ("iter", "run") numbers repeats of one case, and keys none.
+// KeyedRuns joins the first column to the row labels when it keys rows
+// repeated under each label (cell.KeysRuns: "munmap" over page counts 1
+// 2 4, then "mprotect" over the same): the case is both ("munmap 4"). A
+// column titled as a run number ("iter", "run") numbers repeats of one
+// case, and keys none.
 func (g *Grid) KeyedRuns() {
-	if len(g.Cols) < 2 || len(g.Labels) < 4 || len(g.Titles) > 0 && RepeatTitle(g.Titles[0]) {
+	if len(g.Cols) < 2 || len(g.Titles) > 0 && RepeatTitle(g.Titles[0]) {
 		return
 	}
-	first := make([]*cell.Cell, len(g.Cells))
-	for i := range g.Cells {
-		first[i] = g.Cells[i][0]
-	}
-	seen := map[string]bool{}
-	runs := 0
-	for i := 0; i < len(g.Labels); {
-		j := i + 1
-		for j < len(g.Labels) && g.Labels[j] == g.Labels[i] {
-			j++
+	keys := make([]cell.Slot, len(g.Cells))
+	for i, row := range g.Cells {
+		keys[i] = cell.Slot{Missing: true}
+		if c := row[0]; c != nil && len(c.Slots) == 1 {
+			keys[i] = c.Slots[0]
 		}
-		if g.Labels[i] == "" || seen[g.Labels[i]] || j-i < 2 || !ascending(first[i:j], (*cell.Cell).Integer) {
-			return
-		}
-		seen[g.Labels[i]] = true
-		runs++
-		i = j
 	}
-	if runs >= 2 {
+	if cell.KeysRuns(g.Labels, keys) {
 		g.dropKey(true)
 	}
 }
