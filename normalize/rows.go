@@ -89,6 +89,14 @@ func rowVariant(label string, whole bool) (test, variant string) {
 // column is the baseline, and t.BaselineCase names the reference row
 // when one is found.
 func rowsOrColumns(t *model.Table) {
+	if len(t.Variants) == 1 && rowChanges(t) {
+		// One column and the change of each row against one of them
+		// beside it ("| Stock | 1.00 | 0.00% |" over "| Stock + Fix |
+		// 0.90 | -10.00% |"): the rows are the variants.
+		t.Columns, t.Baseline = model.ColumnsMetrics, ""
+		t.BaselineCase = inferBaselineCase(t, false)
+		return
+	}
 	if len(t.Variants) == 1 || knownVariants[t.Format] || pctReference(t) != "" {
 		// One variant is no comparison of columns; the tool's columns
 		// are kernels; or one column's printed changes are 0.00
@@ -111,6 +119,25 @@ func rowsOrColumns(t *model.Table) {
 	if b := inferBaselineCase(t, true); b != "" {
 		t.Columns, t.Baseline, t.BaselineCase = model.ColumnsMetrics, "", b
 	}
+}
+
+// rowChanges reports whether t's rows print their changes against one
+// of them: pct cells, zero in some row and not in another.
+func rowChanges(t *model.Table) bool {
+	zero, other := false, false
+	for _, r := range t.Rows {
+		for _, c := range r.Cells {
+			if c.Field != "pct" {
+				continue
+			}
+			if f := c.Value.Float(); f == 0 {
+				zero = true
+			} else if !math.IsNaN(f) {
+				other = true
+			}
+		}
+	}
+	return zero && other
 }
 
 // knownVariants are the formats whose columns are always the compared

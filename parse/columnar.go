@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/lkmlbench/lkmlbench/model"
@@ -227,6 +228,7 @@ func (g *gridReading) table(b *Block, bd layout.Body) model.Table {
 	if g.CasesAcross {
 		return g.acrossTable(b, bd)
 	}
+	g.KeyedRuns()
 	g.dropUnits()
 	means := make([]cell.Meaning, len(g.Titles))
 	for j, t := range g.Titles {
@@ -242,30 +244,52 @@ func (g *gridReading) table(b *Block, bd layout.Body) model.Table {
 			}
 		}
 	}
+	if runs := runTitles(g.Titles); runs > 0 {
+		// "1 2 3 4 5 avg": the runs of one series, then their statistic
+		for j := 0; j < runs; j++ {
+			means[j] = cell.Meaning{Field: "run" + g.Titles[j]}
+		}
+	}
+	unpackSides(means, g.Titles)
+	g.inheritVariants(means) // a change column of a variant is no second column of the same
 	if ambiguous(means) {
 		return model.Table{}
 	}
-	kernelRows := rowsAreKernels(g.Labels, g.Titles)
+	slots := g.slotRows()
+	kernelRows := rowsAreKernels(g.Labels, g.Titles) || referenceRow(g.Labels, slots) && pickBaseline(g.Titles, false) == ""
 	key := -1
 	if kernelRows {
 		key = groupKey(g, bd)
 	}
 	// over kernel rows, a group of columns titled by a number (a queue
-	// depth, a size: "IOdepth 8 | 16" over "KIOPS BW") is the case of
-	// the cells under it
+	// depth, a size: "IOdepth 8 | 16" over "KIOPS BW") or over a
+	// statistic ("small" over "mean stdev") is the case of the cells
+	// under it, and a column of changes against the reference row is the
+	// change of what its title names
 	caseOf := make([]string, len(g.Titles))
 	if kernelRows || g.metricColumns() {
 		// the columns say what is measured, the rows who or where
 		for j := range g.Titles {
 			means[j] = cell.Meaning{Field: g.metric(j)}
-			if fr := g.Frags[j]; kernelRows && g.Spread[j] && len(fr) == 2 {
-				if _, ok := ReadNumber(fr[0], CommaUnknown); ok {
+			if !kernelRows {
+				continue
+			}
+			fr := g.Frags[j]
+			if g.Spread[j] && len(fr) == 2 {
+				_, num := ReadNumber(fr[0], CommaUnknown)
+				if st, stat := cell.StatName(fr[1]); num || stat {
 					caseOf[j], means[j].Field = fr[0], cell.MetricField(fr[1])
+					if stat {
+						means[j].Field = st
+					}
+					continue
 				}
+			}
+			if changeColumn(g.Labels, slots, j) && g.Titles[j] != "" {
+				caseOf[j], means[j].Field = g.Titles[j], "pct"
 			}
 		}
 	}
-	g.inheritVariants(means)
 	bare := g.bareParens()
 	tupleNames := tupleHeading(b, bd.Rows[0])
 	units := unitSet{}
@@ -504,8 +528,16 @@ func (g *gridReading) variantTitles(means []cell.Meaning) []string {
 
 // inheritVariants gives an untitled column, and a change column ("delta",
 // "%change"), the variant of the titled column on its left: "upstream"
-// over "2533  100.00%" covers both numbers.
+// over "2533  100.00%" covers both numbers. A change column beside the
+// reference of two variants ("With Patch | Without Patch | % Change")
+// compares the other one with it, and is the other's.
 func (g *gridReading) inheritVariants(means []cell.Meaning) {
+	var titled []string
+	for _, m := range means {
+		if m.Variant != "" && !containsString(titled, m.Variant) {
+			titled = append(titled, m.Variant)
+		}
+	}
 	last := ""
 	for j := range means {
 		switch {
@@ -513,11 +545,125 @@ func (g *gridReading) inheritVariants(means []cell.Meaning) {
 			means[j].Variant = last
 			means[j].Field = untitledField(g, j)
 		case means[j].Variant == "" && means[j].Field == "pct" && last != "":
-			means[j].Variant = last
+			means[j].Variant = changeOwner(titled, last)
+			if strings.Trim(g.Titles[j], "% ") == "" && g.ratioColumn(j) {
+				means[j].Field = "ratio" // "%" over "104%": one side over the other, no change
+			}
+		case means[j].Variant != "" && perTitle(g.Titles[j]) && last != "":
+			// "per_vma", "per op": the figure to its left per unit
+			means[j] = cell.Meaning{Variant: last, Field: cell.ColumnField(g.Titles[j])}
 		case means[j].Variant != "":
 			last = means[j].Variant
 		}
 	}
+}
+
+// perTitle reports whether a title names a figure per unit of something
+// ("per_vma", "per op").
+func perTitle(t string) bool {
+	low := strings.ToLower(t)
+	return strings.HasPrefix(low, "per_") || strings.HasPrefix(low, "per ")
+}
+
+// ratioColumn reports whether column j holds ratios written in percent:
+// never below 80 ("104%", "254%"), where changes would be small or
+// negative somewhere.
+func (g *gridReading) ratioColumn(j int) bool {
+	n := 0
+	for _, row := range g.Cells {
+		c := row[j]
+		if c == nil || len(c.Slots) != 1 || c.Slots[0].Missing {
+			continue
+		}
+		s := c.Slots[0]
+		if !s.Pct || model.Number(s.Num).Float() < 80 {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// unpackSides reads column titles that pack a quantity and a side of the
+// comparison ("lat_new lat_old tput_new tput_old"): when two or more
+// sides stand in them, the side is the variant and the quantity the
+// field, and a ratio column after a pair ("r", "ratio") is the ratio of
+// that quantity for the side compared with the reference.
+func unpackSides(means []cell.Meaning, titles []string) {
+	fields := make([]string, len(means))
+	var sides []string
+	for j, m := range means {
+		if m.Variant == "" {
+			continue
+		}
+		k := strings.LastIndexAny(m.Variant, "_-")
+		if k <= 0 || !sideWord(strings.ToLower(m.Variant[k+1:])) {
+			continue
+		}
+		fields[j] = m.Variant[:k]
+		if side := m.Variant[k+1:]; !containsString(sides, side) {
+			sides = append(sides, side)
+		}
+	}
+	if len(sides) < 2 {
+		return
+	}
+	compared := changeOwner(sides, pickBaseline(sides, false))
+	last := ""
+	for j, m := range means {
+		switch {
+		case fields[j] != "":
+			means[j] = cell.Meaning{Variant: m.Variant[len(fields[j])+1:], Field: fields[j]}
+			last = fields[j]
+		case last != "" && ratioTitle(titles[j]):
+			means[j] = cell.Meaning{Variant: compared, Field: last + "_ratio"}
+		}
+	}
+}
+
+// ratioTitle reports whether a column title names a ratio of two sides.
+func ratioTitle(t string) bool {
+	switch strings.ToLower(strings.TrimSpace(t)) {
+	case "r", "ratio", "speedup", "x":
+		return true
+	}
+	return false
+}
+
+// runTitles returns how many columns, from the first, are titled by the
+// numbers of runs, 1 to N (N >= 2), when the rest are statistics of them
+// ("1 2 3 4 5 avg"); 0 when the titles are no such runs.
+func runTitles(titles []string) int {
+	n := 0
+	for n < len(titles) && titles[n] == strconv.Itoa(n+1) {
+		n++
+	}
+	if n < 2 {
+		return 0
+	}
+	for _, t := range titles[n:] {
+		if _, ok := cell.StatField(t); !ok {
+			return 0
+		}
+	}
+	return n
+}
+
+// slotRows gives each row's cells as one slot each, missing where a cell
+// is empty or holds more than one number.
+func (g *gridReading) slotRows() [][]cell.Slot {
+	rows := make([][]cell.Slot, len(g.Cells))
+	for i, row := range g.Cells {
+		rows[i] = make([]cell.Slot, len(row))
+		for j, c := range row {
+			if c == nil || len(c.Slots) != 1 {
+				rows[i][j] = cell.Slot{Missing: true}
+				continue
+			}
+			rows[i][j] = c.Slots[0]
+		}
+	}
+	return rows
 }
 
 // untitledField names the numbers of a column without a title beside a

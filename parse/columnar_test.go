@@ -44,3 +44,71 @@ func TestColumnarBracketTitle(t *testing.T) {
 		}
 	}
 }
+
+func TestNumberTitles(t *testing.T) {
+	checkLabelled(t, []labelledCase{{
+		name: "sizes over the columns, no label over the rows",
+		text: "Read bandwidth by request size and limit, MiB/s:\n\n" +
+			"\t|\t1MB\t\t|\t2MB\t\t|\t128MB\n----------------------------------------------\n" +
+			"4KiB\t|\t14.1\t\t|\t13.8\t\t|\t15.2\n8KiB\t|\t26.3\t\t|\t27.0\t\t|\t25.1\n16KiB\t|\t44\t\t|\t52.6\t\t|\t46.9\n",
+		variants: [][]string{{"1MB", "2MB", "128MB"}},
+		cells:    map[string][2]string{"52.6": {"16KiB", "2MB"}},
+	}, {
+		name:     "size suffixes under a word over the labels",
+		text:     "Ratios:\n\n| Codec | 4k | 8k | 16k |\n| --- | --- | --- | --- |\n| zz-fast | 2.44 | 2.71 | 2.64 |\n| zz-best | 3.14 | 3.31 | 3.36 |\n",
+		variants: [][]string{{"4k", "8k", "16k"}},
+		cells:    map[string][2]string{"3.31": {"zz-best", "8k"}},
+	}, {
+		name:     "sizes with spaced units over plain counts",
+		text:     "Cycles per chunk:\n\n\t| 24 B \t| 32 B\t| 4 KB\n--------+-------+-------+------\nhash-a\t| 1225\t| 1941 \t|  2194\nhash-b\t| 1223\t| 1935\t|  2210\n",
+		variants: [][]string{{"24 B", "32 B", "4 KB"}},
+		cells:    map[string][2]string{"2210": {"hash-b", "4 KB"}},
+	}, {
+		name:     "numbered runs, then their average",
+		text:     "Sequential read results (MiB/s):\n                        1      2      3      avg\n  image-a.img         701    705    699    702\n  image-b.img         650    649    654    651\n",
+		variants: [][]string{{}},
+		cells:    map[string][2]string{"705": {"image-a.img", ""}},
+		fields:   map[string]string{"705": "run2", "651": "avg"},
+	}, {
+		name:     "the same with the rows' gaps widened and the header not",
+		text:     "Sequential read results (MiB/s):\n                        1      2      3      avg\n  image-a.img            701       705       699       702\n  image-b.img            650       649       654       651\n",
+		variants: [][]string{{}},
+		cells:    map[string][2]string{"705": {"image-a.img", ""}},
+		fields:   map[string]string{"705": "run2", "651": "avg", "650": "run1"},
+	}})
+}
+
+func TestPackedSides(t *testing.T) {
+	checkLabelled(t, []labelledCase{{
+		name: "a quantity and a side packed in each title, a ratio after each pair",
+		text: `Checksum loop, cycles per call and bytes per cycle:
+
+ len   cyc_new   cyc_old      r    bpc_new   bpc_old      r
+   8      3.61      3.52  1.026       2.21      2.18  1.014
+  16      4.18      4.05  1.032       3.83      3.77  1.016
+  32      5.12      5.20  0.985       6.25      6.15  1.016
+`,
+		variants: [][]string{{"new", "old"}},
+		cells:    map[string][2]string{"3.52": {"8", "old"}, "1.032": {"16", "new"}, "6.15": {"32", "old"}},
+		fields:   map[string]string{"3.52": "cyc", "1.032": "cyc_ratio", "1.014": "bpc_ratio", "6.15": "bpc"},
+	}})
+}
+
+func TestDerivedColumns(t *testing.T) {
+	checkLabelled(t, []labelledCase{{
+		name: "a count column keying runs of rows, then a difference, a per-unit figure and a ratio of the pair",
+		text: `Cost of each call in ns, plain and with the lock taken:
+
+call      n     t       t_lock   delta_ns   per_n    %
+open      1     500     530      30         30       106%
+open      2     900     962      62         31       107%
+open      4     1700    1821     121        30       107%
+close     1     300     310      10         10       103%
+close     2     550     576      26         13       105%
+close     4     1000    1052     52         13       105%
+`,
+		variants: [][]string{{"t", "t_lock"}},
+		cells:    map[string][2]string{"962": {"open 2", "t_lock"}, "121": {"open 4", "t_lock"}, "31": {"open 2", "t_lock"}, "103": {"close 1", "t_lock"}},
+		fields:   map[string]string{"962": "value", "121": "pct", "31": "per_n", "103": "ratio"},
+	}})
+}

@@ -223,15 +223,81 @@ func withBareParens(s cell.Slot, field string) cell.Slot {
 // before it: "before  after  delta" compares after with before, so its
 // delta is after's pct.
 func changeColumns(variants, fields []string) {
+	var titled []string
+	for j, v := range variants {
+		if v != "" && fields[j] == "value" && !containsString(titled, v) {
+			titled = append(titled, v)
+		}
+	}
 	last := ""
 	for j := range fields {
 		switch {
 		case variants[j] != "" && fields[j] == "value":
 			last = variants[j]
 		case variants[j] == "" && fields[j] == "pct" && last != "":
-			variants[j] = last
+			variants[j] = changeOwner(titled, last)
 		}
 	}
+}
+
+// referenceRow reports whether a row is the reference the other rows are
+// measured against: a reference word for its label ("baseline",
+// "vanilla") and a zero change or a unit ratio among its numbers ("0.0%",
+// "100%", "1.00x"). Then the rows are the compared kernels, whatever the
+// columns hold. rows[i] holds the numbers of the row labelled labels[i].
+func referenceRow(labels []string, rows [][]cell.Slot) bool {
+	for i := range labels {
+		for j := range rows[i] {
+			if unitChange(labels, rows, i, j) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unitChange reports whether row i is labelled as a reference and its
+// number in column j is a zero change or a unit ratio.
+func unitChange(labels []string, rows [][]cell.Slot, i, j int) bool {
+	if i >= len(rows) || j >= len(rows[i]) || !refName(strings.TrimSuffix(labels[i], ":")) {
+		return false
+	}
+	s := rows[i][j]
+	if s.Missing {
+		return false
+	}
+	v := model.Number(s.Num).Float()
+	return s.Pct && (v == 0 || v == 100) || s.Unit == "x" && v == 1
+}
+
+// changeColumn reports whether column j of rows holds changes against the
+// reference row: percentages, the reference's a zero change or 100%.
+func changeColumn(labels []string, rows [][]cell.Slot, j int) bool {
+	ref := false
+	for i, r := range rows {
+		if j >= len(r) || r[j].Missing {
+			continue
+		}
+		if !r[j].Pct {
+			return false
+		}
+		ref = ref || unitChange(labels, rows, i, j)
+	}
+	return ref
+}
+
+// changeOwner returns the variant a change column belongs to: that of the
+// titled column on its left (last), but the other of two variants when
+// last is their reference: "With Patch | Without Patch | % Change"
+// compares the patch with its absence.
+func changeOwner(titled []string, last string) string {
+	if len(titled) != 2 || pickBaseline(titled, false) != last {
+		return last
+	}
+	if titled[0] == last {
+		return titled[1]
+	}
+	return titled[0]
 }
 
 // rowHeads are label-column titles that say the rows are the compared

@@ -146,3 +146,92 @@ func TestRowsAreVariants(t *testing.T) {
 	assert.False(t, rowsAreVariants("Test", []string{"without-f4", "with-f4"}, []string{"Mean"}, []string{"mean"}))
 	assert.False(t, rowsAreVariants("Row\\Col", []string{"tip", "v1"}, []string{"tip", "v1"}, []string{"value", "value"}))
 }
+
+func TestChangeColumnOwner(t *testing.T) {
+	checkLabelled(t, []labelledCase{{
+		name: "a change column beside the reference belongs to the other variant (pipes)",
+		text: `syscall cost, usec/op:
+
+| Test            | With Fix   | Without Fix   | % Change |
+| --------------- | ---------- | ------------- | -------- |
+| getuid usec/op  | 0.301200   | 0.305100      | -1.28%   |
+| clone usec/op   | 611.400    | 598.200       | +2.21%   |
+`,
+		variants: [][]string{{"With Fix", "Without Fix"}},
+		cells:    map[string][2]string{"-1.28": {"getuid usec/op", "With Fix"}, "598.200": {"clone usec/op", "Without Fix"}},
+	}, {
+		name: "the same laid out with blanks",
+		text: `Build times in seconds:
+
+test            patched    vanilla    diff (%)
+defconfig        301.20     305.10      -1.28
+allmodconfig     911.40     898.20      +1.47
+`,
+		variants: [][]string{{"patched", "vanilla"}},
+		cells:    map[string][2]string{"1.47": {"allmodconfig", "patched"}},
+	}, {
+		name: "with more than two variants each change follows its own column",
+		text: `Throughput in ops/s:
+
+load    base    new-a   delta    new-b   delta
+1       1000    1100    +10%     1200    +20%
+8       8000    8400    +5%      8800    +10%
+`,
+		variants: [][]string{{"base", "new-a", "new-b"}},
+		cells:    map[string][2]string{"20": {"1", "new-b"}, "5": {"8", "new-a"}},
+	}})
+}
+
+func TestReferenceRows(t *testing.T) {
+	checkLabelled(t, []labelledCase{{
+		name: "kernels as rows, changes against the reference row as cells",
+		text: `Build of the tree with -j16 (negative is faster):
+
+| kernel             | real-time | sys-time |
+|--------------------|-----------|----------|
+| baseline           |      0.0% |     0.0% |
+| bigpages           |     -4.0% |   -30.5% |
+| bigpages + batched |     -5.5% |   -33.0% |
+`,
+		variants: [][]string{{"baseline", "bigpages", "bigpages + batched"}},
+		cells:    map[string][2]string{"-30.5": {"sys-time", "bigpages"}, "-5.5": {"real-time", "bigpages + batched"}},
+		fields:   map[string]string{"-30.5": "pct"},
+	}, {
+		name: "the same laid out with blanks",
+		text: `Build of the tree with -j16 (negative is faster):
+
+kernel               real-time   sys-time
+baseline                  0.0%       0.0%
+bigpages                 -4.0%     -30.5%
+bigpages + batched       -5.5%     -33.0%
+`,
+		variants: [][]string{{"baseline", "bigpages", "bigpages + batched"}},
+		cells:    map[string][2]string{"-33.0": {"sys-time", "bigpages + batched"}},
+		fields:   map[string]string{"-33.0": "pct"},
+	}, {
+		name: "a spread in percent beside the values is no change",
+		text: `Random reads, geometric mean of five runs:
+
+           Bandwidth         IO-ops   Bandwidth
+           read (bytes/sec)  per sec  % Std.Deviation
+Baseline:  21300000000       20300    1.80%
+Patched:   25900000000       24700    0.20%
+`,
+		variants: [][]string{{"Baseline", "Patched"}},
+		cells:    map[string][2]string{"0.20": {"Patched", "Patched"}},
+		fields:   map[string]string{"0.20": "bandwidth_cv"},
+	}, {
+		name: "a reference row over grouped statistic columns",
+		text: `| CLONE          |        small           |        large           |
+| Test Box       |------------------------|------------------------|
+| (mapped)       |       mean |     stdev |       mean |     stdev |
+|----------------|------------|-----------|------------|-----------|
+| baseline       |       0.0% |      1.9% |       0.0% |      0.4% |
+| batched        |       5.1% |      1.2% |      -2.2% |      0.3% |
+| folded         |       3.3% |      1.6% |      -1.4% |      0.5% |
+`,
+		variants: [][]string{{"baseline", "batched", "folded"}},
+		cells:    map[string][2]string{"5.1": {"small", "batched"}, "-1.4": {"large", "folded"}},
+		fields:   map[string]string{"5.1": "mean", "0.5": "stddev"},
+	}})
+}

@@ -3,6 +3,7 @@ package parse
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
@@ -204,10 +205,35 @@ func headingOf(text, prev, next string) (heading, bool) {
 	case strings.HasSuffix(text, ":") && len(words) <= 4 && !strings.Contains(strings.TrimSuffix(text, ":"), ":") && startsLine(prev) && !continuesSentence(words[0]):
 		return heading{text: strings.TrimSuffix(text, ":"), style: "colon"}, true
 	case len(words) <= 4 && len(text) <= 40 && !layout.SentenceEnd(text) && !strings.HasSuffix(text, ",") &&
-		!strings.Contains(text, ":") && numberTokens(text) <= 1 && standsAlone(prev):
+		!strings.Contains(text, ":") && numberTokens(text) <= 1 && standsAlone(prev) && namesSomething(words) && !assignsNumber(text):
 		return heading{text: text, style: "bare"}, true
 	}
 	return heading{}, false
+}
+
+// namesSomething reports whether some word starts with a letter: a title names
+// something, while "(77.1MB/s-91.5MB/s)", the tail of a wrapped line of
+// figures, does not.
+func namesSomething(words []string) bool {
+	for _, w := range words {
+		if r, _ := utf8.DecodeRuneInString(strings.TrimLeft(w, "([{<\"'")); unicode.IsLetter(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// assignsNumber reports whether a line sets two or more names to numbers
+// ("min=0, max=10007"): a line of output, no title, where one setting
+// ("CONFIG_HZ=250") may title what follows.
+func assignsNumber(text string) bool {
+	n := 0
+	for k := 0; k+1 < len(text); k++ {
+		if text[k] == '=' && isDigit(text[k+1]) {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // bannerHeading splits "<bench> - <config>" banners: a one-word first part

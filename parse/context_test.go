@@ -30,6 +30,9 @@ func TestHeadingOf(t *testing.T) {
 		{"Socket Socket  Message  Elapsed", "Recv   Send    Send", "", heading{}, false},
 		{"- base: 6.2.0-rc1 sched/core", "", "", heading{}, false},
 		{"| 19 | 52.00 |", "", "", heading{}, false},
+		{"(75.3MB/s-82.8MB/s)", "", "", heading{}, false}, // the tail of a wrapped line of figures
+		{"min=0, max=10007", "", "", heading{}, false},    // a tool's line of output
+		{"CONFIG_HZ=250", "", "", heading{text: "CONFIG_HZ=250", style: "bare"}, true},
 	}
 	for _, c := range cases {
 		got, ok := headingOf(c.text, c.prev, c.next)

@@ -55,10 +55,12 @@
 //     with each fragment given to the columns it titles, sub-headings, row
 //     groups, wrapped rows (layout.Lay, a Grid and a Body); which lines
 //     are rules and which prose (layout.IsRule, layout.IsProse).
-//  4. Semantics (columnar.go, semantics.go, evidence.go, notmeasured.go,
-//     transcript.go): orientation (kernels as rows, a variant column,
-//     cases across), variants from label lines, labelled blocks merged
-//     into one comparison, listings that are no results, shapes no
+//  4. Semantics (columnar.go, semantics.go, blocklabels.go, evidence.go,
+//     notmeasured.go, transcript.go): orientation (kernels as rows, a
+//     variant column, cases across), variants from label lines, labelled
+//     blocks merged into one comparison by what tells them apart in the
+//     text above each (a label line, a section label, an enumeration, a
+//     setting a command made), listings that are no results, shapes no
 //     measurement has (hex dumps, switch lists, assembler, diagnostics,
 //     configuration files), run records and tool lines that are steps of
 //     a bug transcript or lines of a log, and system state pasted as

@@ -266,7 +266,7 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 	// cases, and the titles name quantities
 	kcol := -1
 	if vcol < 0 {
-		kcol = keyUnderLabels(labels, runs, series)
+		kcol = keyUnderLabels(labels, series)
 	}
 	unit, metrics := cols.measured()
 	if kcol >= 0 {
@@ -300,10 +300,21 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 			}
 		}
 	}
-	byRow := vcol < 0 && kcol < 0 && rowsAreVariants(cols[0].name, labels, titles[1:], fields[1:])
+	byRow := vcol < 0 && kcol < 0 && (rowsAreVariants(cols[0].name, labels, titles[1:], fields[1:]) || referenceRow(labels, series) && pickBaseline(titles[1:], false) == "")
+	caseOf := make([]string, width) // by column: the case of its cells, "" for the row's
 	if byRow {
 		for j := 1; j < width; j++ {
 			variants[j], fields[j] = "", cell.ColumnField(titles[j])
+			switch {
+			case cols[j].group != "":
+				// "order-0" over "mean | stdev": the group is what the
+				// cells under it measure, the title which statistic
+				caseOf[j], fields[j] = cols[j].group, cell.ColumnField(cols[j].name)
+			case changeColumn(labels, series, j-1):
+				// changes against the reference row: what changed is
+				// the column's
+				caseOf[j], fields[j] = titles[j], "pct"
+			}
 		}
 		series = transpose(series)
 	} else {
@@ -328,6 +339,7 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 			row.Case, rowStat = "", stats[i] // the rows are statistics of one series
 		}
 		row.Flags = rowMarkers(gl.trail)
+		var cellCases []string
 		rowVariant := ""
 		if kcol >= 0 {
 			rowVariant, row.Case = row.Case, series[i][kcol].Written()
@@ -365,10 +377,11 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 				if c.Variant != "" && !containsString(t.Variants, c.Variant) {
 					t.Variants = append(t.Variants, c.Variant)
 				}
+				cellCases = append(cellCases, caseOf[j])
 			}
 		}
 		if len(row.Cells) > 0 {
-			t.Rows = append(t.Rows, row)
+			t.Rows = append(t.Rows, splitByCase(row, cellCases)...)
 		}
 	}
 	if len(t.Rows) == 0 {
@@ -598,53 +611,23 @@ func fullRows(data []gridLine, width int) []gridLine {
 }
 
 // keyUnderLabels returns the index in each row's slots of the column
-// that keys rows repeated under each label: the labels run in two or more
-// runs of two or more rows, the column holds whole numbers rising within
-// each run (a key written twice aside), and every run shares most of its
-// keys with the first. -1 when there is none.
-func keyUnderLabels(labels []string, runs [][2]int, series [][]cell.Slot) int {
-	if len(runs) < 2 {
+// that keys rows repeated under each label (cell.KeysRuns): the labels
+// run in two or more runs of two or more rows over the same whole
+// numbers. -1 when there is none.
+func keyUnderLabels(labels []string, series [][]cell.Slot) int {
+	if len(series) == 0 {
 		return -1
 	}
-	for _, r := range runs {
-		if r[1]-r[0] < 2 || labels[r[0]] == "" {
-			return -1
-		}
-	}
+	keys := make([]cell.Slot, len(series))
 	for k := range series[0] {
-		if keysRun(series, k, runs) {
+		for i := range series {
+			keys[i] = series[i][k]
+		}
+		if cell.KeysRuns(labels, keys) {
 			return k
 		}
 	}
 	return -1
-}
-
-// keysRun reports whether slot k of the rows holds whole numbers without
-// a unit that never fall and rise over each run, and that each run
-// shares mostly with the first.
-func keysRun(series [][]cell.Slot, k int, runs [][2]int) bool {
-	first := map[string]bool{}
-	for n, r := range runs {
-		shared := 0
-		for i := r[0]; i < r[1]; i++ {
-			s := series[i][k]
-			if s.Missing || s.Unit != "" || len(s.Extras) > 0 || strings.ContainsAny(s.Num, ".eE-") {
-				return false
-			}
-			if i > r[0] && model.Number(series[i-1][k].Num).Float() > model.Number(s.Num).Float() {
-				return false // (a key written twice is a slip, not a new order)
-			}
-			if n == 0 {
-				first[s.Num] = true
-			} else if first[s.Num] {
-				shared++
-			}
-		}
-		if n > 0 && shared*2 <= r[1]-r[0] || series[r[0]][k].Num == series[r[1]-1][k].Num {
-			return false
-		}
-	}
-	return true
 }
 
 // variantColumn returns the column after the label that holds, in every

@@ -227,6 +227,11 @@ func mmHeader(b *Block, i, n int) ([]string, int) {
 		return nil, i
 	}
 	variants := append([]string{}, w.Words[len(w.Words)-n:]...)
+	if ps := gapPieces(b.trim(h)); len(ps) > n && len(ps) < len(w.Words) {
+		// names of several words stand apart by wider gaps than their
+		// words: "read / 1 job    original    after  this commit"
+		variants = ps[len(ps)-n:]
+	}
 	if up := prevText(b, h, 0); up >= 0 && h-up == 1 {
 		if uw, ok := headerWords(b.trim(up)); ok && uw.Key == "" && len(uw.Words) == n && len(w.Words) == n {
 			for k := range variants {
@@ -236,6 +241,17 @@ func mmHeader(b *Block, i, n int) ([]string, int) {
 		}
 	}
 	return variants, h
+}
+
+// gapPieces splits a line at runs of two or more blanks.
+func gapPieces(text string) []string {
+	var out []string
+	for _, p := range strings.Split(text, "  ") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // mmTable converts read rows into a table. Unnamed columns (variants

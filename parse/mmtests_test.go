@@ -41,3 +41,16 @@ func TestMmtestsStatistic(t *testing.T) {
 func FuzzMmtests(f *testing.F) { fuzzCells(f, mmtests{}, mmtestsCases) }
 
 func BenchmarkMmtests(b *testing.B) { benchCells(b, mmtests{}, mmtestsCases) }
+
+func TestMMHeaderPieces(t *testing.T) {
+	checkLabelled(t, []labelledCase{{
+		name: "names of several words stand apart by wider gaps than their words",
+		text: `fio on the phone, the average of four runs each:
+  read / 2 jobs     stock      slowed  this fix
+    min IOPS       4,100.50   2,300.25     3,800.75
+    max IOPS       6,000.10   4,500.30     5,900.90
+`,
+		variants: [][]string{{"stock", "slowed", "this fix"}},
+		cells:    map[string][2]string{"3800.75": {"IOPS", "this fix"}, "6000.10": {"IOPS", "stock"}},
+	}})
+}

@@ -342,6 +342,14 @@ func namedTable(b *Block, rows []namedRow) (Match, bool) {
 			return Match{}, false
 		}
 		t.Rows = append(t.Rows, row)
+		for _, c := range row.Cells {
+			if c.Variant != "" && !containsString(t.Variants, c.Variant) {
+				t.Variants = append(t.Variants, c.Variant)
+			}
+		}
+	}
+	if len(t.Variants) > 1 {
+		t.Baseline = pickBaseline(t.Variants, false)
 	}
 	if len(units) == 1 {
 		for u := range units {
@@ -366,13 +374,23 @@ func namedCase(l namedLine) string {
 // collects the units of its "value" cells.
 func namedModelRow(b *Block, at int, label string, l namedLine, units map[string]bool) (model.Row, bool) {
 	row := rowAt(b, at, label)
+	side := ""
 	if sideWord(strings.ToLower(label)) {
-		row.Case = "" // "Before: 12 ms": the label names the variant
+		// "Before: 12 ms": the label names the variant; "Before patch:
+		// MAP_CREATE: 40.1s": the side, then the case
+		row.Case, side = "", label
+		if p, rest, ok := strings.Cut(label, ": "); ok && sideWord(strings.ToLower(p)) && strings.TrimSpace(rest) != "" {
+			row.Case, side = strings.TrimSpace(rest), strings.Join(strings.Fields(p), " ")
+		}
 	}
 	names := figureFields(l)
 	for k, f := range l.figures {
 		variant := names[k].variant
-		if row.Case == "" && variant == "" && label != "" {
+		switch {
+		case variant != "":
+		case side != "":
+			variant = side
+		case row.Case == "" && label != "":
 			variant = label
 		}
 		n := len(row.Cells)

@@ -199,8 +199,8 @@ func read(body []model.Line, explain bool) ([]model.Table, []Candidate) {
 func readSegments(segs []*segment, explain bool, done func(*segment)) ([]model.Table, []Candidate) {
 	var tables []model.Table
 	var cands []Candidate
-	dumped := map[int]int{}  // lines of the tables dropped as system state: their column counts
-	near := map[int]string{} // by first line: the label line right above a table
+	dumped := map[int]int{}    // lines of the tables dropped as system state: their column counts
+	gaps := map[int]blockGap{} // by first line: what stands between a table and the one above
 	for _, seg := range segs {
 		blocks := seg.blocks()
 		if done != nil {
@@ -214,7 +214,7 @@ func readSegments(segs []*segment, explain bool, done func(*segment)) ([]model.T
 			for _, m := range kept {
 				t := b.finish(m)
 				if why := b.evidence(m, &t, dumped); why == "" {
-					near[t.StartLine] = b.seg.nearLabel(b.base + m.Start)
+					gaps[t.StartLine] = b.seg.gapAbove(b.base + m.Start)
 					tables = append(tables, t)
 				} else if explain {
 					cand.dropped(b.Lines[m.Start].No, b.Lines[m.End-1].No, why)
@@ -226,7 +226,9 @@ func readSegments(segs []*segment, explain bool, done func(*segment)) ([]model.T
 		}
 	}
 	sort.SliceStable(tables, func(i, j int) bool { return tables[i].StartLine < tables[j].StartLine })
-	tables = mergeLabelled(dropListings(tables), near)
+	tables = dropListings(tables)
+	splitLabelPrefixes(tables)
+	tables = mergeLabelled(tables, gaps)
 	orientByEarlier(tables)
 	return tables, cands
 }

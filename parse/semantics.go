@@ -3,9 +3,12 @@ package parse
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/lkmlbench/lkmlbench/model"
 	"github.com/lkmlbench/lkmlbench/parse/internal/cell"
+	"github.com/lkmlbench/lkmlbench/parse/internal/layout"
 	"github.com/lkmlbench/lkmlbench/parse/internal/shell"
 )
 
@@ -21,14 +24,18 @@ import (
 // engine (orientation, row groups, variant columns) are in columnar.go.
 
 // mergeLabelled merges the runs of labelled blocks among tables (in the
-// order of their first line). near holds, by a table's first line, the
-// label line right above it (segment.nearLabel), for blocks whose label
-// names no kernel or side ("# plain ram0", "[after]", "Polling,").
-func mergeLabelled(tables []model.Table, near map[int]string) []model.Table {
+// order of their first line). gaps holds, by a table's first line, what
+// its gap says (segment.gapAbove): the label line right above it, for
+// blocks whose label names no kernel or side ("# plain ram0", "[after]",
+// "Polling,"), the section label above that, an enumerated item, a
+// setting, and whether discussion stands between it and the table above.
+func mergeLabelled(tables []model.Table, gaps map[int]blockGap) []model.Table {
 	labels := map[string]bool{} // every block label of the message
-	for _, l := range near {
-		if l != "" {
-			labels[l] = true
+	for _, g := range gaps {
+		for _, l := range []string{g.near, g.outer, g.enum.name} {
+			if l != "" {
+				labels[l] = true
+			}
 		}
 	}
 	for i := range tables {
@@ -39,23 +46,227 @@ func mergeLabelled(tables []model.Table, near map[int]string) []model.Table {
 	out := tables[:0:0]
 	for i := 0; i < len(tables); {
 		j := i + 1
-		for j < len(tables) && sameComparison(&tables[i], &tables[j], near, labels) {
+		for j < len(tables) && similarBlocks(&tables[j-1], &tables[j], gaps, labels) {
 			j++
 		}
-		if j-i >= 2 {
-			out = append(out, mergeBlocks(tables[i:j], runLabels(tables[i:j], near), labels))
-			i = j
+		if merged, n := mergeRun(tables[i:j], gaps, labels); n >= 2 {
+			out = append(out, merged)
+			i += n
 			continue
 		}
-		if merged, n := mergeSections(tables[i:], near, labels); n > 0 {
+		if merged, n := mergeSections(tables[i:], gaps, labels); n > 0 {
 			out = append(out, merged...)
 			i += n
 			continue
 		}
 		out = append(out, tables[i])
-		i = j
+		i++
 	}
 	return out
+}
+
+// runReading is one way to name the blocks of a run: a label per block,
+// and, where the run is made of sections that each repeat the same inner
+// labels ("bs 4k" ... "bs 32k" under "Without the patch:", again under
+// "With the patch:"), the inner label that joins each block's cases.
+type runReading struct {
+	names, cases []string
+}
+
+// mergeRun merges the longest prefix of a run of blocks of the same cases
+// that one reading names, and returns the merged table and how many
+// blocks it took (below 2: none). A block with nothing but blank lines
+// between it and the block above continues that block (rows a mailer or
+// the writer spaced apart) and takes its label. The readings, each over
+// as many blocks as its labels tell apart (present and all different),
+// are: the label lines right above the blocks; the kernels or sides their
+// headings name; an enumeration ("1.-", "2.-"); the setting a command
+// above each run made; sections that repeat the same label lines under a
+// label of their own; and the sentences right above one command that
+// every block ran. The reading over the most blocks wins, the earlier of
+// the list on a tie.
+func mergeRun(ts []model.Table, gaps map[int]blockGap, labels map[string]bool) (model.Table, int) {
+	var heads []model.Table // the first block of each group of blocks spaced apart
+	var first []int         // by head: the index of its block in ts
+	for k := range ts {
+		if k == 0 || !gaps[ts[k].StartLine].spaced {
+			heads, first = append(heads, ts[k]), append(first, k)
+		}
+	}
+	first = append(first, len(ts))
+	if len(heads) < 2 {
+		return model.Table{}, 0
+	}
+	var best runReading
+	take := func(r runReading) {
+		if len(r.names) > len(best.names) {
+			best = r
+		}
+	}
+	named := 0 // near labels only for blocks whose rows are named cases: per-second samples do not correspond across runs
+	for named < len(heads) && namedRows(&heads[named]) {
+		named++
+	}
+	take(runReading{names: distinctPrefix(named, func(k int) string { return gaps[heads[k].StartLine].near })})
+	take(runReading{names: distinctPrefix(len(heads), func(k int) string { return blockLabel(&heads[k]) })})
+	take(runReading{names: enumPrefix(heads, gaps)})
+	take(runReading{names: settingPrefix(heads, gaps)})
+	take(sectionReading(heads[:named], gaps))
+	take(runReading{names: introPrefix(heads, gaps)})
+	if len(best.names) < 2 {
+		return model.Table{}, 0
+	}
+	var r runReading // by block of ts: each group's label for all its blocks
+	for h := range best.names {
+		for k := first[h]; k < first[h+1]; k++ {
+			r.names = append(r.names, best.names[h])
+			if h < len(best.cases) {
+				r.cases = append(r.cases, best.cases[h])
+			}
+		}
+	}
+	return mergeBlocks(ts[:len(r.names)], r, labels), len(r.names)
+}
+
+// distinctPrefix returns the labels label(k) of the first blocks, up to
+// the first that is missing or repeats an earlier one.
+func distinctPrefix(n int, label func(int) string) []string {
+	var out []string
+	for k := 0; k < n; k++ {
+		l := label(k)
+		if l == "" || containsString(out, l) {
+			break
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// enumPrefix names the first blocks by the enumerated items in their
+// gaps: one style, numbers rising.
+func enumPrefix(ts []model.Table, gaps map[int]blockGap) []string {
+	var out []string
+	var last enumLabel
+	for k := range ts {
+		e := gaps[ts[k].StartLine].enum
+		if e.name == "" || k > 0 && (e.style != last.style || e.n <= last.n) || containsString(out, e.name) {
+			break
+		}
+		out, last = append(out, e.name), e
+	}
+	return out
+}
+
+// introPrefix names the first blocks by the sentences right above the
+// one command they all ran, when those differ: the command ran again
+// after words on what changed.
+func introPrefix(ts []model.Table, gaps map[int]blockGap) []string {
+	cmd := gaps[ts[0].StartLine].command
+	return distinctPrefix(len(ts), func(k int) string {
+		if g := gaps[ts[k].StartLine]; cmd != "" && g.command == cmd {
+			return g.intro
+		}
+		return ""
+	})
+}
+
+// settingPrefix names the first blocks by the settings their commands
+// made: one tunable, values that differ.
+func settingPrefix(ts []model.Table, gaps map[int]blockGap) []string {
+	var out []string
+	name := ""
+	for k := range ts {
+		set := gaps[ts[k].StartLine].setting
+		n, _, _ := strings.Cut(set, "=")
+		if set == "" || k > 0 && n != name || containsString(out, set) {
+			break
+		}
+		out, name = append(out, set), n
+	}
+	return out
+}
+
+// sectionReading reads a run as sections: the label lines right above
+// the blocks repeat with a period p ("bs 4k" "bs 8k" "bs 4k" "bs 8k", or
+// the same "read / write:" over each), and the first block of each section
+// has a section label above its own that differs from every other
+// section's. The section labels are the variants; with p > 1 the inner
+// labels name the cases, and with p = 1 the repeated label is a heading
+// the sections share.
+func sectionReading(ts []model.Table, gaps map[int]blockGap) runReading {
+	var best runReading
+	for p := 1; 2*p <= len(ts); p++ {
+		var r runReading
+		for start := 0; start+p <= len(ts); start += p {
+			outer := gaps[ts[start].StartLine].outer
+			ok := outer != "" && !containsString(r.names, outer)
+			for k := 0; k < p && ok; k++ {
+				near := gaps[ts[start+k].StartLine].near
+				ok = near != "" && near == gaps[ts[k].StartLine].near && (k == 0 || gaps[ts[start+k].StartLine].outer == "")
+			}
+			if !ok {
+				break
+			}
+			for k := 0; k < p; k++ {
+				r.names = append(r.names, outer)
+				if p > 1 {
+					r.cases = append(r.cases, gaps[ts[start+k].StartLine].near)
+				}
+			}
+		}
+		if len(r.names) >= 2*p && len(r.names) > len(best.names) {
+			best = r
+		}
+	}
+	return best
+}
+
+// similarBlocks reports whether b may be another block of the comparison a
+// belongs to: same quote depth and format, neither names variants of its
+// own, no discussion between them, the headings above them agree, and
+// they hold mostly the same cases and fields. labels are the block labels
+// of the message: a heading that is one is no section both blocks sit in.
+func similarBlocks(a, b *model.Table, gaps map[int]blockGap, labels map[string]bool) bool {
+	if !alike(a, b) {
+		return false
+	}
+	ga, gb := gaps[a.StartLine], gaps[b.StartLine]
+	if gb.talk && (gb.command == "" || gb.command != ga.command || gb.intro == "") {
+		return false // discussion between, unless the same command ran again after words on what changed
+	}
+	if ea, eb := ga.enum, gb.enum; ea.name != "" && eb.style == ea.style && eb.n == ea.n+1 {
+		// items of one enumeration are siblings, whatever headings their
+		// notes hold between them ("2.- ..." / "Evidences:" / "3.- ...")
+		return sameKeys(a, b)
+	}
+	return sameCases(a, b, labels)
+}
+
+// alike reports whether a and b are blocks of one kind: the same quote
+// depth and format, and neither names variants of its own.
+func alike(a, b *model.Table) bool {
+	return a.QuoteDepth == b.QuoteDepth && len(a.Variants) == 0 && len(b.Variants) == 0 && a.Format == b.Format
+}
+
+// sameCases reports whether the headings above a and b agree and they
+// hold mostly the same cases and fields.
+func sameCases(a, b *model.Table, labels map[string]bool) bool {
+	if ob := outerContext(b, labels); len(ob) > 0 && !equalStrings(outerContext(a, labels), ob) {
+		return false // a later block's walk may end at its own label: no headings of its own
+	}
+	return sameKeys(a, b)
+}
+
+// sameKeys reports whether a and b hold mostly the same cases and fields.
+func sameKeys(a, b *model.Table) bool {
+	ka, kb := cellKeys(a), cellKeys(b)
+	shared := 0
+	for k := range ka {
+		if kb[k] {
+			shared++
+		}
+	}
+	return shared*2 > len(ka) && shared*2 > len(kb)
 }
 
 // mergeSections merges labelled sections that each hold several tables
@@ -65,15 +276,15 @@ func mergeLabelled(tables []model.Table, near map[int]string) []model.Table {
 // k of every section another block of table k of the first. It returns
 // one table per position and how many tables it used; 0 when ts does not
 // start such sections.
-func mergeSections(ts []model.Table, near map[int]string, labels map[string]bool) ([]model.Table, int) {
+func mergeSections(ts []model.Table, gaps map[int]blockGap, labels map[string]bool) ([]model.Table, int) {
 	// a section's label heads the tables under it up to the next label
 	eff := make([]string, len(ts))
 	for k := range ts {
-		if eff[k] = blockOrNearLabel(&ts[k], near); eff[k] == "" && k > 0 && ts[k].QuoteDepth == ts[k-1].QuoteDepth {
+		if eff[k] = blockOrNearLabel(&ts[k], gaps); eff[k] == "" && k > 0 && ts[k].QuoteDepth == ts[k-1].QuoteDepth {
 			eff[k] = eff[k-1]
 		}
 	}
-	label := blockOrNearLabel(&ts[0], near)
+	label := blockOrNearLabel(&ts[0], gaps)
 	n := 1
 	for n < len(ts) && label != "" && eff[n] == label {
 		n++
@@ -83,11 +294,11 @@ func mergeSections(ts []model.Table, near map[int]string, labels map[string]bool
 	}
 	sections := 1
 	for start := n; start+n <= len(ts); start += n {
-		next := blockOrNearLabel(&ts[start], near)
+		next := blockOrNearLabel(&ts[start], gaps)
 		same := next != "" && next != label
 		for k := 0; k < n && same; k++ {
 			a, b := &ts[k], &ts[start+k]
-			same = eff[start+k] == next && namedRows(a) && namedRows(b) && sameBlocks(a, b, label, next, labels)
+			same = eff[start+k] == next && namedRows(a) && namedRows(b) && alike(a, b) && sameCases(a, b, labels)
 		}
 		if !same {
 			break
@@ -105,66 +316,9 @@ func mergeSections(ts []model.Table, near map[int]string, labels map[string]bool
 			blocks = append(blocks, ts[s*n+k])
 			names = append(names, eff[s*n])
 		}
-		out = append(out, mergeBlocks(blocks, names, labels))
+		out = append(out, mergeBlocks(blocks, runReading{names: names}, labels))
 	}
 	return out, n * sections
-}
-
-// sameComparison reports whether b is another labelled block of the
-// comparison that a starts: same quote depth, neither names variants of
-// its own, both sit under a label that names a kernel or a side of a
-// before/after comparison, or right under a label line of their own whose
-// rows are named cases (per-second samples do not correspond across runs),
-// the labels differ, the headings above them agree, and they hold mostly
-// the same cases and fields. labels are the block labels of the message:
-// a heading that is one is no section both blocks sit in.
-func sameComparison(a, b *model.Table, near map[int]string, labels map[string]bool) bool {
-	la, lb := blockLabel(a), blockLabel(b)
-	if la == "" || lb == "" {
-		la, lb = near[a.StartLine], near[b.StartLine]
-		if !namedRows(a) || !namedRows(b) {
-			return false
-		}
-	}
-	return sameBlocks(a, b, la, lb, labels)
-}
-
-// sameBlocks reports whether a and b, labelled la and lb, are blocks of
-// one comparison (see sameComparison).
-func sameBlocks(a, b *model.Table, la, lb string, labels map[string]bool) bool {
-	if a.QuoteDepth != b.QuoteDepth || len(a.Variants) > 0 || len(b.Variants) > 0 || a.Format != b.Format {
-		return false
-	}
-	if la == "" || lb == "" || la == lb {
-		return false
-	}
-	if ob := outerContext(b, labels); len(ob) > 0 && !equalStrings(outerContext(a, labels), ob) {
-		return false // a later block's walk may end at its own label: no headings of its own
-	}
-	ka, kb := cellKeys(a), cellKeys(b)
-	shared := 0
-	for k := range ka {
-		if kb[k] {
-			shared++
-		}
-	}
-	return shared*2 > len(ka) && shared*2 > len(kb)
-}
-
-// runLabels are the labels of a run of blocks sameComparison joined: the
-// kernels or sides their headings name when every block has one, else
-// the label lines right above them.
-func runLabels(ts []model.Table, near map[int]string) []string {
-	out := make([]string, len(ts))
-	for k := range ts {
-		if out[k] = blockLabel(&ts[k]); out[k] == "" {
-			for k := range ts {
-				out[k] = near[ts[k].StartLine]
-			}
-			return out
-		}
-	}
-	return out
 }
 
 // namedRows reports whether every row of t has a case: rows that can
@@ -183,38 +337,137 @@ func namedRows(t *model.Table) bool {
 // block below as a variant: a short line of words that no table holds and
 // that ends no sentence ("# eram0 (current dm-crypt)", "[before]",
 // "Interrupts,", "--- Kernel: 6.1 ---", "**Patched**", "1) After the
-// series:"). "" when there is none.
+// series:"), or a sentence ending in ':' that names a side of a
+// comparison ("On the test box, fio reports this with the patch:"). ""
+// when there is none.
 //
 // The command that ran the block may stand between the label and the
 // block ("Raw IO on the second SSD" / "fio --rw=randwrite ..." /
 // "-name=t1"): up to three command lines are passed over, and a block
 // with no label above its command is labelled by none.
 func (s *segment) nearLabel(i int) string {
+	l, _ := s.nearLabelAt(i)
+	return l
+}
+
+// nearLabelAt is nearLabel with the index of the label's line (its first
+// line, for a sentence), -1 when there is none.
+func (s *segment) nearLabelAt(i int) (string, int) {
 	cmds := 0
 	for j, blanks := i-1, 0; j >= 0 && blanks <= 1; j-- {
 		if s.covered != nil && s.covered[j] {
-			return ""
+			return "", -1
 		}
 		text := strings.TrimSpace(s.lines[j].Text)
 		if text == "" {
 			blanks++
 			continue
 		}
-		if commandLine(text) || optionLine(text) {
+		if commandLine(text) || optionLine(text) || !strings.HasPrefix(text, "#") && assignments(text) {
 			if cmds++; cmds > 3 {
-				return ""
+				return "", -1
 			}
 			continue
 		}
-		return cleanLabel(text)
+		if j > 0 && strings.Count(text, ")") > strings.Count(text, "(") {
+			// a remark in brackets the mailer wrapped: "- At commit 1a2b3c4d
+			// (\"blk: make" / "queues per node\")"
+			above := strings.TrimSpace(s.lines[j-1].Text)
+			if strings.Count(above, "(") > strings.Count(above, ")") && (s.covered == nil || !s.covered[j-1]) {
+				return cleanLabel(above + " " + text), j - 1
+			}
+		}
+		if top, sentence := s.sentenceAbove(j); top < j || layout.IsProse(text) {
+			if head, _, ok := strings.Cut(sentence, ","); ok && labelOf(head) != "" {
+				return labelOf(head), top // "With the patch reverted, the numbers go back to:"
+			}
+			if strings.HasSuffix(text, ":") && sideMentioned(sentence) {
+				return strings.TrimSuffix(sentence, ":"), top
+			}
+			if top < j {
+				return "", -1 // the end of a sentence, no label
+			}
+		}
+		return cleanLabel(text), j
 	}
-	return ""
+	return "", -1
 }
 
-// commandLine reports whether a line shows a command with its options;
-// a "# " line is one only when a command follows the '#' ("# plain ram0"
-// and "## dd if=/dev/zero ..." title the run below).
+// sentenceAbove joins line j of the segment with the lines above it up to
+// a blank line, a table or a line that ends a sentence, while each goes
+// on with the one above: the sentence line j ends, and the index of its
+// first line.
+func (s *segment) sentenceAbove(j int) (int, string) {
+	top := j
+	for top > 0 && j-top < 3 && lowerStart(s.lines[top].Text) {
+		prev := strings.TrimSpace(s.lines[top-1].Text)
+		if prev == "" || s.covered != nil && s.covered[top-1] || layout.SentenceEnd(prev) || strings.HasSuffix(prev, ":") || !proseLine(prev) {
+			break
+		}
+		top--
+	}
+	parts := make([]string, 0, j-top+1)
+	for k := top; k <= j; k++ {
+		parts = append(parts, strings.TrimSpace(s.lines[k].Text))
+	}
+	return top, strings.Join(parts, " ")
+}
+
+// lowerStart reports whether a line may go on with the sentence of the
+// line above: it starts with a lower-case word ("this patch:"), where a
+// label, a harness's line or a new sentence starts otherwise.
+func lowerStart(line string) bool {
+	r, _ := utf8.DecodeRuneInString(strings.TrimSpace(line))
+	return unicode.IsLower(r)
+}
+
+// proseLine reports whether a line reads as words of a sentence: three or
+// more, most of them starting with a letter ("fio reports these numbers
+// on mainline with", not "(2616MB/s-2616MB/s), io=753GiB (808GB)").
+func proseLine(s string) bool {
+	words, alpha := 0, 0
+	for w := range strings.FieldsSeq(s) {
+		words++
+		if r, _ := utf8.DecodeRuneInString(w); unicode.IsLetter(r) {
+			alpha++
+		}
+	}
+	return words >= 3 && alpha*3 >= words*2
+}
+
+// sideMentioned reports whether a sentence names a side of a comparison:
+// with or without a patch or series, before or after it, a kernel
+// version.
+func sideMentioned(sentence string) bool {
+	words := strings.Fields(strings.ToLower(sentence))
+	if len(words) > 30 {
+		return false
+	}
+	for k, w := range words {
+		w = strings.Trim(w, "()[],:;.*")
+		switch w {
+		case "before", "after", "patched", "unpatched", "baseline", "vanilla", "reverted":
+			return true
+		case "with", "without", "w/", "w/o":
+			if k+2 < len(words) && strings.Trim(words[k+2], ",:.") == "patch" || k+1 < len(words) && strings.Trim(words[k+1], ",:.") == "patch" {
+				return true
+			}
+		}
+		if kernelName(w) && !refName(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// commandLine reports whether a line shows a command typed at a named
+// prompt or a command with its options; a "# " line is one only when a
+// command follows the '#' ("# plain ram0" and "## dd if=/dev/zero ..."
+// title the run below).
 func commandLine(text string) bool {
+	if ps := shell.Find(text); len(ps) > 0 && ps[0].Start == 0 && ps[0].Named {
+		return true // "[root@box ~]# fio --rw=read": typed at a named prompt
+	}
 	if rest, ok := strings.CutPrefix(text, "# "); ok {
 		return shell.IsCommand(strings.TrimSpace(rest))
 	}
@@ -240,6 +493,10 @@ func cleanLabel(text string) string {
 	if head, _, ok := strings.Cut(text, ","); ok && labelOf(head) != "" {
 		return labelOf(head) // "Before change, the latency is:"
 	}
+	if name, ok := runningName(text); ok {
+		return name // "#  RUN   suite.case ...": the test each block is the output of
+	}
+	text = stripRemark(strings.TrimRight(text, ":, \t"))
 	if len(text) > 80 || strings.HasSuffix(text, ".") || strings.Contains(text, "|") {
 		return ""
 	}
@@ -247,14 +504,17 @@ func cleanLabel(text string) string {
 	if len(h) > 2 && h[0] == '[' && h[len(h)-1] == ']' {
 		h = strings.TrimSpace(h[1 : len(h)-1])
 	}
-	if k := strings.IndexAny(h, ".)"); k > 0 && k <= 2 && allDigits(h[:k]) && k+1 < len(h) && h[k+1] == ' ' {
-		h = strings.TrimSpace(h[k+1:]) // "1) Before ...", "2. After ..."
+	if e, ok := enumerated(h); ok {
+		h = e.name // "1) Before ...", "2.- dd on the sync mount", "TEST 2: in-kernel client"
 	}
 	h = strings.TrimSpace(strings.TrimRight(h, ":,*"))
 	if l := labelOf(h); l != "" {
 		return l
 	}
-	if k := strings.Index(h, ": "); k > 0 {
+	if head, _, ok := strings.Cut(h, ": "); ok {
+		if l := labelOf(head); l != "" {
+			return l // "with patch: read throughput 39 MB/s": the side, then what was seen
+		}
 		return "" // "Total bandwidth: 0.95 Gbits/sec", "ls: cannot access ...": a line of output, no label
 	}
 	words := strings.Fields(h)
@@ -267,6 +527,27 @@ func cleanLabel(text string) string {
 	return h
 }
 
+// runningName reads a harness's line announcing the test whose output
+// follows ("#  RUN  suite.fixture.case ...", "=== RUN   TestOpen",
+// "Running write_test..."): the test's name. A run number ("RUN 2") is
+// no name.
+func runningName(text string) (string, bool) {
+	words := strings.Fields(strings.Trim(text, "#=*- \t"))
+	if len(words) < 2 || len(words) > 3 {
+		return "", false
+	}
+	switch strings.ToLower(words[0]) {
+	case "run", "running", "testing":
+	default:
+		return "", false
+	}
+	name := strings.TrimRight(words[1], ".:")
+	if len(words) == 3 && strings.Trim(words[2], ".") != "" || name == "" || !isLetter(name[0]) {
+		return "", false
+	}
+	return name, true
+}
+
 // runWord reports whether a word names a repeat of a measurement.
 func runWord(w string) bool {
 	switch strings.ToLower(strings.TrimRight(w, "#:0123456789")) {
@@ -276,15 +557,31 @@ func runWord(w string) bool {
 	return false
 }
 
-// digitRuns counts the runs of digits in s.
+// digitRuns counts the runs of digits in s, but for those of commit ids
+// ("1a2b3c4d5e6f" names a kernel, as a label may).
 func digitRuns(s string) int {
 	n := 0
-	for i := 0; i < len(s); i++ {
-		if isDigit(s[i]) && (i == 0 || !isDigit(s[i-1])) {
-			n++
+	for w := range strings.FieldsSeq(s) {
+		if commitID(strings.Trim(w, "()[],:")) {
+			continue
+		}
+		for i := 0; i < len(w); i++ {
+			if isDigit(w[i]) && (i == 0 || !isDigit(w[i-1])) {
+				n++
+			}
 		}
 	}
 	return n
+}
+
+// commitID reports whether a word is an abbreviated or full git commit
+// id: 7 to 15 or 40 hexadecimal digits, letters and digits mixed. 8 and
+// 16 digits are a 32 or 64 bit word of a dump ("ffff888109760900").
+func commitID(w string) bool {
+	if n := len(w); n < 7 || n > 15 && n != 40 || n == 8 || strings.Trim(w, "0123456789abcdef") != "" {
+		return false
+	}
+	return strings.Trim(w, "0123456789") != "" && strings.Trim(w, "abcdef") != ""
 }
 
 // labelPrefixes introduce a block's kernel or configuration:
@@ -455,21 +752,27 @@ func cellKeys(t *model.Table) map[string]bool {
 }
 
 // mergeBlocks makes one table of labelled blocks: their rows in order,
-// each cell given its block's label (names, by block) as variant.
-func mergeBlocks(ts []model.Table, names []string, labels map[string]bool) model.Table {
+// each cell given its block's label (r.names, by block) as variant, and
+// each row's case joined to its block's inner label where r names cases.
+func mergeBlocks(ts []model.Table, r runReading, labels map[string]bool) model.Table {
 	out := ts[0]
 	out.Context = outerContext(&ts[0], labels)
 	out.Rows = nil
 	out.Variants = nil
 	for k, t := range ts {
-		label := names[k]
-		out.Variants = append(out.Variants, label)
-		for _, r := range t.Rows {
-			r.Cells = append([]model.Cell(nil), r.Cells...)
-			for k := range r.Cells {
-				r.Cells[k].Variant = label
+		label := r.names[k]
+		if !containsString(out.Variants, label) {
+			out.Variants = append(out.Variants, label)
+		}
+		for _, row := range t.Rows {
+			row.Cells = append([]model.Cell(nil), row.Cells...)
+			for c := range row.Cells {
+				row.Cells[c].Variant = label
 			}
-			out.Rows = append(out.Rows, r)
+			if k < len(r.cases) {
+				row.Case = strings.TrimSpace(r.cases[k] + " " + row.Case)
+			}
+			out.Rows = append(out.Rows, row)
 		}
 		out.EndLine = t.EndLine
 	}
@@ -480,13 +783,13 @@ func mergeBlocks(ts []model.Table, names []string, labels map[string]bool) model
 	return out
 }
 
-// blockOrNearLabel is the label sameComparison went by: the kernel or
-// side the headings name, else the label line right above.
-func blockOrNearLabel(t *model.Table, near map[int]string) string {
+// blockOrNearLabel is the label a section goes by: the kernel or side
+// the headings name, else the label line right above.
+func blockOrNearLabel(t *model.Table, gaps map[int]blockGap) string {
 	if l := blockLabel(t); l != "" {
 		return l
 	}
-	return near[t.StartLine]
+	return gaps[t.StartLine].near
 }
 
 // outerContext is a labelled block's context without the block labels
@@ -594,15 +897,15 @@ func rowsAreKernels(labels, titles []string) bool {
 }
 
 // kernelName reports whether a label names a kernel build: a version
-// ("9.1-rc3", "v6.10", "6.14-rc5+") or a reference word ("base",
-// "patched", "Baseline:").
+// ("9.1-rc3", "v6.10", "6.14-rc5+"), a commit id or a reference word
+// ("base", "patched", "Baseline:").
 func kernelName(s string) bool {
 	s = strings.TrimSuffix(strings.TrimSpace(s), ":")
 	if s == "" {
 		return false
 	}
-	if refName(s) {
-		return true
+	if refName(s) || commitID(s) {
+		return true // a reference word, or the commit a kernel was built from ("08605b27815e")
 	}
 	first := s // the first word, without strings.Fields' slice on ASCII
 	if !ascii(s) {

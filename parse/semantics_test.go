@@ -15,8 +15,10 @@ func TestKernelName(t *testing.T) {
 	for s, want := range map[string]bool{
 		"9.1-rc3": true, "v6.10": true, "6.14-rc5+": true, "2.6.32": true, "9.2-patched+nodelay": true,
 		"Baseline:": true, "patched": true,
-		"tip":    true, // the tip tree
-		"50.0th": false, "31245.10": false, "0.7293": false, "123.4": false, "hackbench": false, "": false,
+		"tip":              true,  // the tip tree
+		"08605b27815e":     true,  // a commit
+		"ffff888109760900": false, // a 64 bit word of a dump
+		"50.0th":           false, "31245.10": false, "0.7293": false, "123.4": false, "hackbench": false, "": false,
 	} {
 		assert.Equal(t, want, kernelName(s), "%q", s)
 	}
@@ -384,6 +386,13 @@ func TestCleanLabel(t *testing.T) {
 		{"one two three four five six seven eight nine ten", ""},
 		{"Before the fix, \"netbench -t 4\" gave:", "Before the fix"},
 		{"Total bandwidth: 0.95 Gbits/sec", ""},
+		{"with patch: read throughput 41 MB/s, read size 4MB", "with patch"},
+		{"- queue limit=32  (the limit on a two socket box)", "queue limit=32"},
+		{"2.- dd to the sync mount", "dd to the sync mount"},
+		{"TEST 2: kernel client", "kernel client"},
+		{"#  RUN           open_perf.cached.open ...", "open_perf.cached.open"},
+		{"=== RUN   TestOpenClose", "TestOpenClose"},
+		{"- At its parent 0f9e8d7c6b5a", "At its parent 0f9e8d7c6b5a"},
 		{"RUN 2", ""},
 		{"Iteration #3:", ""},
 		{"ls: cannot access '/mnt/x': Connection timed out", ""},
@@ -401,7 +410,7 @@ func TestMergeNearLabels(t *testing.T) {
 		}
 		return tb
 	}
-	near := map[int]string{10: "ramdisk", 20: "crypt (old path)", 30: "crypt (new path)"}
+	near := map[int]blockGap{10: {near: "ramdisk"}, 20: {near: "crypt (old path)"}, 30: {near: "crypt (new path)"}}
 	got := mergeLabelled([]model.Table{mk(10, "copied"), mk(20, "copied"), mk(30, "copied")}, near)
 	if assert.Len(t, got, 1) {
 		assert.Equal(t, []string{"ramdisk", "crypt (old path)", "crypt (new path)"}, got[0].Variants)

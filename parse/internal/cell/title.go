@@ -44,6 +44,12 @@ func StatField(title string) (string, bool) {
 	if f, ok := statFields[low]; ok {
 		return f, true
 	}
+	if changeWord(strings.Trim(low, "%()[] ")) && strings.Contains(low, "%") {
+		return "pct", true // "% Change", "diff (%)", "delta [%]"
+	}
+	if head, unit, ok := strings.Cut(low, "_"); ok && changeWord(head) && unit != "" && !strings.ContainsAny(unit, " _") {
+		return "pct", true // "delta_ns", "diff_cpu": a change in a unit
+	}
 	if strings.HasPrefix(low, "vs ") || strings.HasPrefix(low, "vs. ") {
 		return "pct", true
 	}
@@ -51,6 +57,15 @@ func StatField(title string) (string, bool) {
 		return p, true
 	}
 	return "", false
+}
+
+// changeWord reports whether a title names a relative change.
+func changeWord(w string) bool {
+	switch w {
+	case "change", "diff", "delta", "improvement", "gain", "difference":
+		return true
+	}
+	return false
 }
 
 // PercentileName reads "90th", "99.9th", "p99", "99%" as a percentile field.

@@ -138,9 +138,15 @@ func subHeading(l Line) (string, bool) {
 // rules between them and the data, and the rules drawn between the levels
 // of a header (a kernel line over a configuration line, each framed):
 // a rule with a header level above it, a line of several titles over the
-// value columns, which start at display column values.
-func readHead(lines []Line, first, values int) []int {
+// value columns, which start at display column values. When headed, line
+// first is itself the header's lowest row (a row of numbers titling the
+// columns) and is among the lines returned: a blank line or a caption
+// above it then ends the header, as above any other header row.
+func readHead(lines []Line, first, values int, headed bool) []int {
 	var heads []int
+	if headed {
+		heads = append(heads, first)
+	}
 	blanks := 0
 	gridRule := false // line i+1 is a rule between the header rows of a grid
 	for i := first - 1; i >= 0 && len(heads) < maxHeadLines; i-- {

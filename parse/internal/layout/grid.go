@@ -60,9 +60,10 @@ type Grid struct {
 	// Caption is what header lines say of every column alike: a
 	// setting named over the row labels with the same value over each
 	// column ("compressor lz9"), context rather than a title
-	Caption string
-	Cells   [][]*cell.Cell // each row's cell in each column, nil where none
-	Labels  []string       // each row's label
+	Caption  string
+	labelEnd int            // where the rows' labels end, the longest
+	Cells    [][]*cell.Cell // each row's cell in each column, nil where none
+	Labels   []string       // each row's label
 	// labelPieces is how many pieces the rows' labels are made of (the
 	// most common count), and pipeField the '|'-separated field of the
 	// rows each column lies in (nil when the rows hold no '|' or do not
@@ -129,6 +130,9 @@ func place(bd Body) (Grid, bool) {
 		}
 		g.Cells = append(g.Cells, row)
 		g.Labels = append(g.Labels, labelText(l.Text, l.labels))
+		if len(l.labels) > 0 {
+			g.labelEnd = max(g.labelEnd, l.labels[len(l.labels)-1].end)
+		}
 	}
 	return g, true
 }
@@ -279,7 +283,10 @@ func (g *Grid) placeLine(l Line) (frags []headFrag, head string) {
 	}
 	ps := l.pieces
 	var left []piece
-	for len(ps) > 0 && ps[0].end <= g.Cols[0].Start {
+	// a piece left of the first column titles the labels, unless the line
+	// has one piece per column and this one stands right of every label
+	// (a header shifted left of its columns: "1 2 3 avg")
+	for len(ps) > 0 && ps[0].end <= g.Cols[0].Start && !(len(ps) == n && g.labelEnd > 0 && ps[0].start >= g.labelEnd) {
 		left, ps = append(left, ps[0]), ps[1:]
 	}
 	if len(l.pieces) == n && len(left) > max(g.labelPieces, 1) {

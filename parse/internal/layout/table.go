@@ -47,6 +47,7 @@ func Lay(lines []Line, first int, kernelRows func(labels []string) bool) (Table,
 				g.Titles = append(g.Titles, c.Slots[0].Written())
 				g.Frags = append(g.Frags, []string{g.Titles[j]})
 			}
+			g.Spread = make([]bool, len(g.Titles))
 		case h == indexHead:
 			// column numbers (cpu 0 1 2 3) over anything else: a per-cpu
 			// or per-node listing
@@ -63,10 +64,7 @@ func Lay(lines []Line, first int, kernelRows func(labels []string) bool) (Table,
 	}
 	start := first
 	if !g.CasesAcross {
-		heads := readHead(lines, first, g.Cols[0].Start)
-		if headRow {
-			heads = append(heads, first)
-		}
+		heads := readHead(lines, first, g.Cols[0].Start, headRow)
 		heads = leadingSub(lines, heads, &bd, g.Cols)
 		if g.assigned {
 			heads = nil // "name=value" lines carry their names, no header
@@ -139,14 +137,62 @@ func (g *Grid) keyColumn() {
 	if !ascending(first, (*cell.Cell).Integer) {
 		return
 	}
+	g.dropKey(false)
+}
+
+// dropKey takes the first column out of the value columns into the row
+// labels: in place of them, or after them (joined).
+func (g *Grid) dropKey(joined bool) {
 	for i := range g.Labels {
-		g.Labels[i] = g.Cells[i][0].Slots[0].Written()
+		key := g.Cells[i][0].Slots[0].Written()
+		if joined {
+			key = g.Labels[i] + " " + key
+		}
+		g.Labels[i] = key
 		g.Cells[i] = g.Cells[i][1:]
 	}
 	g.Cols = g.Cols[1:]
 	if g.pipeField != nil {
 		g.pipeField = g.pipeField[1:]
 	}
+	if g.Titles != nil {
+		g.Titles, g.Frags, g.Spread = g.Titles[1:], g.Frags[1:], g.Spread[1:]
+	}
+}
+
+// KeyedRuns joins the first column to the row labels when it keys rows
+// repeated under each label (cell.KeysRuns: "munmap" over page counts 1
+// 2 4, then "mprotect" over the same): the case is both ("munmap 4"). A
+// column titled as a run number ("iter", "run") numbers repeats of one
+// case, and keys none.
+func (g *Grid) KeyedRuns() {
+	if len(g.Cols) < 2 || len(g.Titles) > 0 && RepeatTitle(g.Titles[0]) {
+		return
+	}
+	keys := make([]cell.Slot, len(g.Cells))
+	for i, row := range g.Cells {
+		keys[i] = cell.Slot{Missing: true}
+		if c := row[0]; c != nil && len(c.Slots) == 1 {
+			keys[i] = c.Slots[0]
+		}
+	}
+	if cell.KeysRuns(g.Labels, keys) {
+		g.dropKey(true)
+	}
+}
+
+// RepeatTitle reports whether a column title numbers the repeats of a
+// measurement: "iter", "run", "#".
+func RepeatTitle(t string) bool {
+	low := strings.ToLower(strings.TrimSpace(t))
+	if low == "#" {
+		return true
+	}
+	switch strings.Trim(low, ":. ") {
+	case "iter", "iters", "iteration", "run", "runs", "trial", "pass", "rep", "repeat", "round":
+		return true
+	}
+	return false
 }
 
 // headKind says whether the first row of a body is a header made of

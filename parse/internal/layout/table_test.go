@@ -209,3 +209,23 @@ func FuzzLay(f *testing.F) {
 		}
 	})
 }
+
+func TestKeyedRuns(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		labels   []string
+	}{
+		{name: "a count rising under each label joins it",
+			in:     "call     pages   t_old   t_new\nmap      1       10      11\nmap      2       20      22\nunmap    1       30      33\nunmap    2       40      44\n",
+			labels: []string{"map 1", "map 2", "unmap 1", "unmap 2"}},
+		{name: "a run number repeats one case and keys none",
+			in:     "gov      iter    iops    idles\ngov-a    0       100     500\ngov-a    1       101     510\ngov-b    0       120     560\ngov-b    1       121     570\n",
+			labels: []string{"gov-a", "gov-a", "gov-b", "gov-b"}},
+	} {
+		lines := readLines(tc.in)
+		lt, _, ok := Lay(lines, firstData(lines), nothing)
+		require.True(t, ok, tc.name)
+		lt.Grid.KeyedRuns()
+		assert.Equal(t, tc.labels, lt.Grid.Labels, tc.name)
+	}
+}
