@@ -345,15 +345,26 @@ func hackbenchRun(line []byte) bool {
 
 // prose reports whether a line whose numbers stand in no column is a
 // sentence that mentions them: it has at least twice as many words as
-// numbers, and two more ("The patches 8, 9 and 10 are to ...").
+// numbers, and two more ("The patches 8, 9 and 10 are to ..."). Letters
+// glued to a number, or after a '/' of one, are its unit or magnitude
+// ("20.5k", "80.1MiB/s", "60001msec"), not words: tool output that writes
+// a unit on every figure ("read: IOPS=20.5k, BW=80.1MiB/s (84.0MB/s)") is
+// no sentence.
 func prose(line []byte, tokens int) bool {
-	words, in := 0, false
+	words, in, unit := 0, false, false
+	var prev byte
 	for _, c := range line {
 		l := isLetter(c)
 		if l && !in {
-			words++
+			unit = prev >= '0' && prev <= '9' || prev == '/' && unit
+			if !unit {
+				words++
+			}
 		}
-		in = l
+		if !l && c != '/' {
+			unit = false
+		}
+		in, prev = l, c
 	}
 	return words >= 2*tokens+2
 }

@@ -30,6 +30,8 @@ var prefilterCases = []struct {
 	{"kernelci board table: a grid the readers take", "Regressions Summary\n-------------------\n\nplatform       | arch  | lab           | compiler | defconfig | regressions\n---------------+-------+---------------+----------+-----------+------------\nboard-one      | arm64 | lab-somewhere | gcc-10   | defconfig | 1\n\nboard-two      | arm   | lab-elsewhere | gcc-10   | multi_v7_defconfig | 2\n\nboard-three    | arm   | lab-elsewhere | gcc-10   | multi_v7_defconfig | 3\n", true},
 	{"cyclictest status lines", "T: 0 ( 4190) P:99 I:1000 C:  59998 Min:      2 Act:    3 Avg:    3 Max:      19\nT: 1 ( 4191) P:99 I:1000 C:  59991 Min:      2 Act:    4 Avg:    3 Max:      23\n", true},
 	{"perf sched rows", "  knobd:4412 |  12.311 ms |  210 | avg:  1.204 ms | max:  20.113 ms | max at:  1021.334512 s\n", true},
+	{"fio summary lines: units glued to every figure", "  read: IOPS=31.2k, BW=122MiB/s (128MB/s)(7312MiB/60001msec)\n  write: IOPS=30.9k, BW=121MiB/s (126MB/s)(7244MiB/60001msec)\n", true},
+	{"prose with glued units", "The run took 12ms and then 30ms more, which is what we expected from the old code path here.\n", false},
 	{"hackbench run", "Running in process mode with 4 groups using 40 file descriptors each (== 160 tasks)\nTime: 0.871\n", true},
 	{"patch with numbers in hunks", "Fix it.\n\n 1 file changed, 3 insertions(+), 1 deletion(-)\n\ndiff --git a/x.c b/x.c\nindex 1..2 100644\n--- a/x.c\n+++ b/x.c\n@@ -10,7 +10,8 @@ int f(int a)\n-\tx = 1 + 2 + 3;\n+\tx = 4 + 5 + 6;\n \ty = 7 + 8 + 9;\n", false},
 	{"quoted patch", "> diff --git a/x.c b/x.c\n> @@ -10,7 +10,8 @@\n> -\tx = 1 + 2 + 3;\n> +\tx = 4 + 5 + 6;\n>  \ty = 7 + 8 + 9;\n", false},

@@ -69,7 +69,7 @@ func TestDecodeBodies(t *testing.T) {
 			firstNo:  6,
 			warnings: []string{"quoted-printable without a Content-Transfer-Encoding"},
 		},
-		{file: "fio-settings-noheader.eml", want: []string{"  read: IOPS=20.5k, BW=80.1MiB/s (84.0MB/s)(4806MiB/60001msec)"}, firstNo: 6},
+		{file: "fio-settings-noheader.eml", want: []string{"  read: IOPS=20.5k, BW=80.1MiB/s (84.0MB/s)(4806MiB/60001msec)", "  write: IOPS=19.8k, BW=77.3MiB/s (81.1MB/s)(4638MiB/60001msec)"}, firstNo: 6},
 		{file: "latin1-mislabelled.eml", want: []string{"netperf  1234.5 ± 2.1%"}, firstNo: 6, warnings: []string{"not valid UTF-8"}},
 		{file: "attach-octet.eml", want: []string{"See the attached results.", "tbench  100.5  101.2"}, firstNo: 10},
 		{
