@@ -209,15 +209,17 @@ func (c *column) addName(text string) {
 func readGrid(b *Block, r gridRegion) (Match, bool) {
 	var heads, data []gridLine
 	merged := mergedLabels(r)
+	keys := gridKeys(b, r)
 	for _, gl := range r.lines {
 		if gl.rule || len(gl.cells) == 0 {
 			continue
 		}
-		if len(data) == 0 && !isDataRow(gl, b.Comma) {
+		isData := isDataRow(gl, b.Comma) || keys != nil && keyedRow(gl, keys, b.Comma)
+		if len(data) == 0 && !isData {
 			heads = append(heads, gl)
 			continue
 		}
-		if isDataRow(gl, b.Comma) {
+		if isData {
 			if m, ok := merged[gl.idx]; ok {
 				gl.cells = append([]gridCell{{text: m, start: gl.cells[0].start, end: gl.cells[0].end}}, gl.cells[1:]...)
 			}
@@ -231,6 +233,10 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 	cols, ok := mapColumns(heads, data, width)
 	if !ok {
 		return Match{}, false
+	}
+	var colKeys []cell.Key
+	if keys != nil {
+		colKeys = columnKeys(b, r, cols)
 	}
 	variants, fields, parens := make([]string, width), make([]string, width), make([]string, width)
 	titles := make([]string, width)
@@ -333,7 +339,7 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 			rowVariant, row.Case = row.Case, series[i][kcol].Written()
 		}
 		for j := 1; j < width; j++ {
-			ss, ok := cellSlots(gl.cells[j].toks, b.Comma)
+			ss, ok := keyedSlots(colKeys, j, gl.cells[j].toks, b.Comma)
 			if !ok || j == kcol+1 {
 				continue
 			}
