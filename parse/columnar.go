@@ -228,6 +228,7 @@ func (g *gridReading) table(b *Block, bd layout.Body) model.Table {
 		return g.acrossTable(b, bd)
 	}
 	g.dropUnits()
+	keys := g.takeKeys()
 	means := make([]cell.Meaning, len(g.Titles))
 	for j, t := range g.Titles {
 		means[j] = cell.Title(t)
@@ -340,7 +341,13 @@ func (g *gridReading) table(b *Block, bd layout.Body) model.Table {
 				}
 				continue
 			}
-			for _, s := range c.Slots {
+			ss := c.Slots
+			if keys != nil {
+				if named, ok := keys[j].Pair(*c); ok {
+					ss = named
+				}
+			}
+			for _, s := range ss {
 				if s.Missing {
 					continue
 				}
@@ -372,6 +379,25 @@ func (g *gridReading) table(b *Block, bd layout.Body) model.Table {
 		t.Unit = g.unit // "(sec)" under the titles, no number carrying its own
 	}
 	return t
+}
+
+// takeKeys takes a legend out of each column title that holds one
+// ("before lat (avg/p99) us" is the column "before lat" whose pairs
+// "41/230" are its avg and p99, in us) and returns each column's legend;
+// nil when no title holds one.
+func (g *gridReading) takeKeys() []cell.Key {
+	var keys []cell.Key
+	for j, t := range g.Titles {
+		k, ok := cell.ReadTitleKey(t)
+		if !ok {
+			continue
+		}
+		if keys == nil {
+			keys = make([]cell.Key, len(g.Titles))
+		}
+		keys[j], g.Titles[j] = k, k.Before
+	}
+	return keys
 }
 
 // rowStats names the statistic of each row when every row label names

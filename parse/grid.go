@@ -261,7 +261,7 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 		}
 		series = append(series, sr)
 	}
-	vcol := variantColumn(data, width, titles)
+	vcol := variantColumn(data, width, titles, colKeys)
 	runs := labelRuns(labels)
 	if vcol < 0 {
 		vcol = cycleColumn(data, width, runs, b.Comma)
@@ -656,9 +656,13 @@ func keysRun(series [][]cell.Slot, k int, runs [][2]int) bool {
 // variantColumn returns the column after the label that holds, in every
 // data row, the name of a kernel or a side of a comparison ("patch",
 // "base") instead of a number, or any name under a title that says so
-// ("kernel", "governor"); -1 when there is none.
-func variantColumn(data []gridLine, width int, titles []string) int {
+// ("kernel", "governor"); -1 when there is none. A column a legend
+// names the numbers of (keys) holds values.
+func variantColumn(data []gridLine, width int, titles []string, keys []cell.Key) int {
 	for j := 1; j < width; j++ {
+		if keys != nil && keys[j].Names != nil {
+			continue // a legend names the column's numbers: values
+		}
 		ok, seen := true, map[string]bool{}
 		titled := variantHeads[strings.ToLower(strings.TrimSpace(titles[j]))]
 		for _, gl := range data {

@@ -90,7 +90,7 @@ func columnKeys(b *Block, r gridRegion, cols gridColumns) []cell.Key {
 // leaves in the title only the words before it: the variant or metric
 // the column stands for.
 func titleKey(c *column) (cell.Key, bool) {
-	if k, ok := cell.ReadKey(c.name); ok {
+	if k, ok := cell.ReadTitleKey(c.name); ok {
 		c.name, c.lines = k.Before, nil
 		if k.Before != "" {
 			c.lines = []string{k.Before}

@@ -152,3 +152,43 @@ func (k Key) Read(ts []token.Token, style token.CommaStyle) ([]Slot, bool) {
 	}
 	return slots, true
 }
+
+// Pair names the two numbers of a pair cell read under no legend
+// ("41/230": a number and its second) by a legend of two names ("lat
+// (avg/p99) us"). ok is false for any other cell or legend.
+func (k Key) Pair(c Cell) ([]Slot, bool) {
+	if len(k.Names) != 2 || len(c.Slots) != 1 || len(c.Slots[0].Extras) != 1 || c.Slots[0].Extras[0].Kind != "second" {
+		return nil, false
+	}
+	first, second := c.Slots[0], c.Slots[0].Extras[0]
+	first.Extras, first.Name, first.End = nil, k.Names[0], first.Start+len(first.Num)
+	if first.Unit == "" {
+		first.Unit = k.Unit
+	}
+	s := Slot{Num: second.Val, Unit: k.Unit, Name: k.Names[1], Start: first.End + 1, End: c.Slots[0].End}
+	if second.Raw != second.Val {
+		s.Text = second.Raw
+	}
+	return []Slot{first, s}, true
+}
+
+// ReadTitleKey reads a legend in a column title (ReadKey). A metric word
+// that ends the words before the legend and follows a variant's name
+// ("before lat (avg/p99) us") is the quantity the names are statistics
+// or parts of: it leaves the variant and leads each name ("lat_avg").
+func ReadTitleKey(title string) (Key, bool) {
+	k, ok := ReadKey(title)
+	if !ok {
+		return k, false
+	}
+	words := strings.Fields(k.Before)
+	if n := len(words); n >= 2 && MetricWord(words[n-1]) {
+		metric := MetricField(words[n-1])
+		names := make([]string, len(k.Names))
+		for i, name := range k.Names {
+			names[i] = metric + "_" + name
+		}
+		k.Names, k.Before = names, strings.Join(words[:n-1], " ")
+	}
+	return k, true
+}
