@@ -381,15 +381,15 @@ func (g *gridReading) table(b *Block, bd layout.Body) model.Table {
 	return t
 }
 
-// takeKeys takes a legend out of each column title that holds one
-// ("before lat (avg/p99) us" is the column "before lat" whose pairs
-// "41/230" are its avg and p99, in us) and returns each column's legend;
-// nil when no title holds one.
+// takeKeys takes a legend out of each column title that holds one and
+// names the pairs under it ("before lat (avg/p99) us" is the column
+// "before" whose pairs "41/230" are its lat_avg and lat_p99, in us) and
+// returns each column's legend; nil when no title does.
 func (g *gridReading) takeKeys() []cell.Key {
 	var keys []cell.Key
 	for j, t := range g.Titles {
 		k, ok := cell.ReadTitleKey(t)
-		if !ok {
+		if !ok || !g.pairsUnder(j, k) {
 			continue
 		}
 		if keys == nil {
@@ -398,6 +398,19 @@ func (g *gridReading) takeKeys() []cell.Key {
 		keys[j], g.Titles[j] = k, k.Before
 	}
 	return keys
+}
+
+// pairsUnder reports whether legend k names the numbers of some cell of
+// column j.
+func (g *gridReading) pairsUnder(j int, k cell.Key) bool {
+	for _, row := range g.Cells {
+		if j < len(row) && row[j] != nil {
+			if _, ok := k.Pair(*row[j]); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // rowStats names the statistic of each row when every row label names

@@ -210,11 +210,14 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 	var heads, data []gridLine
 	merged := mergedLabels(r)
 	keys := gridKeys(b, r)
+	keyed := false // a legend names the numbers of some cell
 	for _, gl := range r.lines {
 		if gl.rule || len(gl.cells) == 0 {
 			continue
 		}
-		isData := isDataRow(gl, b.Comma) || keys != nil && keyedRow(gl, keys, b.Comma)
+		isKeyed := keys != nil && keyedRow(gl, keys, b.Comma)
+		keyed = keyed || isKeyed
+		isData := isKeyed || isDataRow(gl, b.Comma)
 		if len(data) == 0 && !isData {
 			heads = append(heads, gl)
 			continue
@@ -235,7 +238,7 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 		return Match{}, false
 	}
 	var colKeys []cell.Key
-	if keys != nil {
+	if keyed {
 		colKeys = columnKeys(b, r, cols)
 	}
 	variants, fields, parens := make([]string, width), make([]string, width), make([]string, width)

@@ -30,7 +30,8 @@ type Key struct {
 // ReadKey finds a legend in a caption or a column title: a bracketed
 // list of two or more names apart by '/' ("(usr/sys)", "[min/avg/max]"),
 // the text before it (its first quantity names a number outside the
-// group) and a unit after it. ok is false for text that holds no legend,
+// group) and a unit after it. ok is false for text that holds no legend
+// (a unit in brackets, "(MiB/s)", names no numbers),
 // or text after the legend other than a unit or ':'.
 func ReadKey(text string) (Key, bool) {
 	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(text), ":"))
@@ -47,8 +48,10 @@ func ReadKey(text string) (Key, bool) {
 		return Key{}, false
 	}
 	end += open
-	names := Legend(t[open+1 : end])
-	if names == nil {
+	inside := t[open+1 : end]
+	names := Legend(inside)
+	if names == nil || UnitFragment(inside) || token.UnitOf(strings.TrimSpace(inside)) != token.NoUnit {
+		// "(MiB/s)": a unit, not the names of two numbers
 		return Key{}, false
 	}
 	k := Key{Names: make([]string, len(names))}
