@@ -230,6 +230,7 @@ func (g *gridReading) table(b *Block, bd layout.Body) model.Table {
 	}
 	g.KeyedRuns()
 	g.dropUnits()
+	keys := g.takeKeys()
 	means := make([]cell.Meaning, len(g.Titles))
 	for j, t := range g.Titles {
 		means[j] = cell.Title(t)
@@ -364,7 +365,13 @@ func (g *gridReading) table(b *Block, bd layout.Body) model.Table {
 				}
 				continue
 			}
-			for _, s := range c.Slots {
+			ss := c.Slots
+			if keys != nil {
+				if named, ok := keys[j].Pair(*c); ok {
+					ss = named
+				}
+			}
+			for _, s := range ss {
 				if s.Missing {
 					continue
 				}
@@ -396,6 +403,38 @@ func (g *gridReading) table(b *Block, bd layout.Body) model.Table {
 		t.Unit = g.unit // "(sec)" under the titles, no number carrying its own
 	}
 	return t
+}
+
+// takeKeys takes a legend out of each column title that holds one and
+// names the pairs under it ("before lat (avg/p99) us" is the column
+// "before" whose pairs "41/230" are its lat_avg and lat_p99, in us) and
+// returns each column's legend; nil when no title does.
+func (g *gridReading) takeKeys() []cell.Key {
+	var keys []cell.Key
+	for j, t := range g.Titles {
+		k, ok := cell.ReadTitleKey(t)
+		if !ok || !g.pairsUnder(j, k) {
+			continue
+		}
+		if keys == nil {
+			keys = make([]cell.Key, len(g.Titles))
+		}
+		keys[j], g.Titles[j] = k, k.Before
+	}
+	return keys
+}
+
+// pairsUnder reports whether legend k names the numbers of some cell of
+// column j.
+func (g *gridReading) pairsUnder(j int, k cell.Key) bool {
+	for _, row := range g.Cells {
+		if j < len(row) && row[j] != nil {
+			if _, ok := k.Pair(*row[j]); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // rowStats names the statistic of each row when every row label names

@@ -209,15 +209,20 @@ func (c *column) addName(text string) {
 func readGrid(b *Block, r gridRegion) (Match, bool) {
 	var heads, data []gridLine
 	merged := mergedLabels(r)
+	keys := gridKeys(b, r)
+	keyed := false // a legend names the numbers of some cell
 	for _, gl := range r.lines {
 		if gl.rule || len(gl.cells) == 0 {
 			continue
 		}
-		if len(data) == 0 && !isDataRow(gl, b.Comma) {
+		isKeyed := keys != nil && keyedRow(gl, keys, b.Comma)
+		keyed = keyed || isKeyed
+		isData := isKeyed || isDataRow(gl, b.Comma)
+		if len(data) == 0 && !isData {
 			heads = append(heads, gl)
 			continue
 		}
-		if isDataRow(gl, b.Comma) {
+		if isData {
 			if m, ok := merged[gl.idx]; ok {
 				gl.cells = append([]gridCell{{text: m, start: gl.cells[0].start, end: gl.cells[0].end}}, gl.cells[1:]...)
 			}
@@ -231,6 +236,10 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 	cols, ok := mapColumns(heads, data, width)
 	if !ok {
 		return Match{}, false
+	}
+	var colKeys []cell.Key
+	if keyed {
+		colKeys = columnKeys(b, r, cols)
 	}
 	variants, fields, parens := make([]string, width), make([]string, width), make([]string, width)
 	titles := make([]string, width)
@@ -255,7 +264,7 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 		}
 		series = append(series, sr)
 	}
-	vcol := variantColumn(data, width, titles)
+	vcol := variantColumn(data, width, titles, colKeys)
 	runs := labelRuns(labels)
 	if vcol < 0 {
 		vcol = cycleColumn(data, width, runs, b.Comma)
@@ -345,7 +354,7 @@ func readGrid(b *Block, r gridRegion) (Match, bool) {
 			rowVariant, row.Case = row.Case, series[i][kcol].Written()
 		}
 		for j := 1; j < width; j++ {
-			ss, ok := cellSlots(gl.cells[j].toks, b.Comma)
+			ss, ok := keyedSlots(colKeys, j, gl.cells[j].toks, b.Comma)
 			if !ok || j == kcol+1 {
 				continue
 			}
@@ -633,9 +642,13 @@ func keyUnderLabels(labels []string, series [][]cell.Slot) int {
 // variantColumn returns the column after the label that holds, in every
 // data row, the name of a kernel or a side of a comparison ("patch",
 // "base") instead of a number, or any name under a title that says so
-// ("kernel", "governor"); -1 when there is none.
-func variantColumn(data []gridLine, width int, titles []string) int {
+// ("kernel", "governor"); -1 when there is none. A column a legend
+// names the numbers of (keys) holds values.
+func variantColumn(data []gridLine, width int, titles []string, keys []cell.Key) int {
 	for j := 1; j < width; j++ {
+		if keys != nil && keys[j].Names != nil {
+			continue // a legend names the column's numbers: values
+		}
 		ok, seen := true, map[string]bool{}
 		titled := variantHeads[strings.ToLower(strings.TrimSpace(titles[j]))]
 		for _, gl := range data {
