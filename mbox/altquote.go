@@ -12,9 +12,9 @@ var altMarkers = []byte{'|', ':'}
 
 // altQuotes turns "| " and ": " quoting into quote depth. A run of lines
 // that all start with the same marker is quoting when an attribution line
-// stands right above it, or when most of its lines are prose holding the
-// marker character nowhere else: a "| a | b |" pipe grid or a ": value"
-// list keeps its text. The marker and one space after it are dropped; '>'
+// stands right above it, when most of its lines are prose holding the
+// marker character nowhere else, or when the marker is a '|' that no line
+// holds again: a "| a | b |" pipe grid or a ": value" list keeps its text. The marker and one space after it are dropped; '>'
 // markers behind it add to the depth.
 func altQuotes(lines []model.Line) {
 	for i := 0; i < len(lines); {
@@ -31,7 +31,7 @@ func altQuotes(lines []model.Line) {
 			}
 			j++
 		}
-		if j-i >= 2 && (attributedAbove(lines, i) || proseRun(lines[i:j], c)) {
+		if j-i >= 2 && (attributedAbove(lines, i) || proseRun(lines[i:j], c) || c == '|' && leftBarOnly(lines[i:j])) {
 			for k := i; k < j; k++ {
 				rest := strings.TrimPrefix(lines[k].Text[1:], " ")
 				depth, t := unquote(rest)
@@ -134,6 +134,19 @@ func proseRun(run []model.Line, c byte) bool {
 		}
 	}
 	return text > 0 && 2*prose > text
+}
+
+// leftBarOnly reports whether no line of a run of "|"-marked lines holds
+// a '|' after its marker: a pipe grid's rows have a bar between cells or
+// at the end, so a run with the bar only at the left margin is a pasted
+// or quoted block ("| real    0m0,732s"), whatever its lines hold.
+func leftBarOnly(run []model.Line) bool {
+	for _, l := range run {
+		if strings.IndexByte(l.Text[1:], '|') >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // hasLetters reports whether s holds at least three ASCII letters.

@@ -120,6 +120,11 @@ func TestBodyLines(t *testing.T) {
 			want: []string{"1|text||I measured this on a big box", "1|text||and it is slower than before", "0|text|Me|reply"},
 		},
 		{
+			name: "a terminal paste marked by a left bar",
+			in:   "| $ time ./sum_files dir\n| real    0m0,731s\n| user    0m0,305s\n",
+			want: []string{"1|text||$ time ./sum_files dir", "1|text||real    0m0,731s", "1|text||user    0m0,305s"},
+		},
+		{
 			name: "pipe grid is not quoting",
 			in:   "| test | base | new |\n| a    | 1.0  | 2.0 |\n",
 			want: []string{"0|text|Me|| test | base | new |", "0|text|Me|| a    | 1.0  | 2.0 |"},
