@@ -215,7 +215,7 @@ func numToken(s string, i, e int) ntok {
 	}
 	t := ntok{kind: nkNum, start: i, end: end, num: s[i:e], suffix: s[e:end]}
 	if t.suffix != "" {
-		if _, ok := splitSuffix(t.suffix); !ok {
+		if _, ok := splitSuffix(t.suffix); !ok || token.HexPrefix(t.num, t.suffix) {
 			t.kind = nkWord
 		}
 	}

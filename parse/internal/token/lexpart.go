@@ -177,12 +177,27 @@ func suffixAt(s string, i int) (lexer.TokenType, int) {
 		return 0, i
 	}
 	switch w := s[i:z]; {
+	case HexPrefix(zerosBefore(s, i), w):
+		return 0, i
 	case UnitOf(w) != NoUnit:
 		return partUnit, z
 	case Magnitude(w) > 0:
 		return partMag, z
 	}
 	return 0, i
+}
+
+// zerosBefore returns the run of '0' digits that ends at i, or "" when
+// another digit or a point is part of the number: HexPrefix's test.
+func zerosBefore(s string, i int) string {
+	j := i
+	for j > 0 && s[j-1] == '0' {
+		j--
+	}
+	if j == i || j > 0 && (s[j-1] >= '1' && s[j-1] <= '9' || s[j-1] == '.') {
+		return ""
+	}
+	return s[j:i]
 }
 
 // partWordEnd returns the end of the run of word characters at i: up to a

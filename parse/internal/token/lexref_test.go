@@ -158,7 +158,7 @@ func refSplitWord(t Token) []Token {
 			t.Kind, t.Number, t.Mult = Num, m[1], k
 			return []Token{t}
 		}
-		if glueUnits[m[2]] {
+		if glueUnits[m[2]] && !HexPrefix(m[1], m[2]) {
 			t.Kind, t.Number, t.Unit = Num, m[1], m[2]
 			return []Token{t}
 		}

@@ -161,11 +161,18 @@ func AppendWord(out []Token, t Token) []Token {
 	if num, suffix, ok := matchQty(t.Text); ok {
 		if k, ok := magnitudes[suffix]; ok {
 			t.Kind, t.Number, t.Mult = Num, num, k
-		} else if glueUnits[suffix] {
+		} else if glueUnits[suffix] && !HexPrefix(num, suffix) {
 			t.Kind, t.Number, t.Unit = Num, num, suffix
 		}
 	}
 	return append(out, t)
+}
+
+// HexPrefix reports whether a number and the letters glued to it are the
+// "0x" that starts a C hex literal cut short ("mask=0x"), not a ratio:
+// nobody writes a speed-up of zero times.
+func HexPrefix(num, suffix string) bool {
+	return num != "" && (suffix == "x" || suffix == "X") && strings.Trim(num, "0") == ""
 }
 
 // foldSpreads folds "(" [+/-] number [%] ")" into one Paren token; a

@@ -37,3 +37,20 @@ func TestVersionsAreWords(t *testing.T) {
 		}
 	}
 }
+
+func TestHexPrefix(t *testing.T) {
+	for _, c := range []struct {
+		num, suffix string
+		want        bool
+	}{
+		{"0", "x", true},  // "mask=0x" cut short
+		{"00", "X", true}, // "=00X"
+		{"1.7", "x", false},
+		{"10", "x", false},
+		{"0.9", "x", false},
+		{"0", "ms", false},
+		{"", "x", false}, // no number
+	} {
+		assert.Equal(t, c.want, HexPrefix(c.num, c.suffix), "%s%s", c.num, c.suffix)
+	}
+}
