@@ -374,3 +374,12 @@ func TestCleanNamedLabel(t *testing.T) {
 		assert.Equal(t, want, cleanNamedLabel(in), fmt.Sprintf("%q", in))
 	}
 }
+
+func TestUnitOfNamed(t *testing.T) {
+	for s, want := range map[string]ukind{
+		"ms": uTime, "S": uTime, "MB": uSize, "MB/s": uRate, "err,drop/s": uRate, "ns/op": uCost,
+		"cycles": uCycles, "%": uPercent, "x": uRatio, "4X": uNone, "X": uNone, "GHz": uNone, "W": uNone, "speed": uNone,
+	} {
+		assert.Equal(t, want, unitOf(s), s)
+	}
+}

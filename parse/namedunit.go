@@ -1,6 +1,10 @@
 package parse
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/lkmlbench/lkmlbench/parse/internal/token"
+)
 
 // The units a named-number line (named.go) recognises after a number, and
 // the field a figure named only by its unit takes.
@@ -30,55 +34,43 @@ func (k ukind) strong() bool {
 	return false
 }
 
-var timeUnits = map[string]bool{
-	"ns": true, "nsec": true, "nsecs": true, "us": true, "usec": true, "usecs": true, "µs": true, "μs": true,
-	"ms": true, "msec": true, "msecs": true, "s": true, "sec": true, "secs": true, "second": true,
-	"seconds": true, "min": true, "mins": true, "minute": true, "minutes": true,
-}
-
-var sizeUnits = map[string]bool{
-	"b": true, "kb": true, "kib": true, "mb": true, "mib": true, "gb": true, "gib": true, "tb": true, "tib": true,
-	"bytes": true, "kbytes": true, "mbytes": true, "gbytes": true, "tbytes": true,
-	"bits": true, "kbits": true, "mbits": true, "gbits": true, "kbit": true, "mbit": true, "gbit": true,
-}
-
-// rateUnits are the rates written without a slash.
-var rateUnits = map[string]bool{
-	"bps": true, "kbps": true, "mbps": true, "gbps": true, "pps": true, "kpps": true, "mpps": true,
-	"iops": true, "kiops": true, "miops": true, "tps": true, "qps": true, "rps": true, "fps": true,
-	"mops": true, "kops": true, "gops": true,
-}
-
-// unitOf returns what unit s measures, uNone for a word that is no unit.
+// unitOf returns what unit s measures, uNone for a word that is no unit:
+// token.UnitOf's reading, with what a named line adds to it. Any word of
+// letters before "/s" or "/op" names what is counted ("err,drop/s" of
+// xdp-bench), "cycles" alone is a count of its own, an upper-case "S" is
+// a second; "X" is a link's width ("4X"), and frequencies and energies
+// are settings and state more often than results on such lines.
 func unitOf(s string) ukind {
-	if s == "" || len(s) > 16 {
-		return uNone
-	}
-	switch s {
-	case "%":
-		return uPercent
-	case "x":
-		return uRatio // "1.7x"; "4X" is a link's width
-	}
-	low := strings.ToLower(s)
-	if low == "cycles" {
+	switch {
+	case s == "S":
+		return uTime
+	case strings.EqualFold(s, "cycles"):
 		return uCycles
 	}
-	if timeUnits[low] && (s == low || s == "S") {
+	switch token.UnitOf(s) {
+	case token.Time:
 		return uTime
-	}
-	if sizeUnits[low] && (low != "b" || s == "B") {
+	case token.Size:
 		return uSize
-	}
-	if rateUnits[low] {
+	case token.Rate:
 		return uRate
+	case token.Cost:
+		return uCost
+	case token.PercentUnit:
+		return uPercent
+	case token.Ratio:
+		if s == "x" {
+			return uRatio
+		}
+		return uNone
+	case token.Freq, token.Energy:
+		return uNone
 	}
-	if num, per, ok := strings.Cut(low, "/"); ok && unitWord(num) {
-		switch per {
-		case "s", "sec", "secs", "second":
+	if num, per, ok := strings.Cut(strings.ToLower(s), "/"); ok && unitWord(num) {
+		switch {
+		case token.PerSecond(per):
 			return uRate
-		case "op", "ops", "call", "iter", "byte", "operation", "pkt", "packet", "insn", "req", "request",
-			"prod", "producer", "consumer", "cpu", "core", "thread", "node", "msg", "page", "item", "entry", "lookup":
+		case token.PerOp(per):
 			return uCost
 		}
 	}

@@ -96,7 +96,7 @@ func TestUnitOf(t *testing.T) {
 	for s, want := range map[string]UnitKind{
 		"usec": Time, "ms": Time, "s": Time, "MiB": Size, "B": Size, "bytes": Size, "MB/s": Rate, "K/sec": Rate,
 		"/s": Rate, "G/s": Rate, "Mops/s": Rate, "calls/s": Rate, "IOPS": Rate, "Mbps": Rate, "ns/op": Cost,
-		"usecs/op": Cost, "cycles/byte": Cost, "GHz": Freq, "x": Ratio, "W": Energy, "%": PercentUnit,
+		"usecs/op": Cost, "cycles/byte": Cost, "ns/thread": Cost, "fps": Rate, "Mops": Rate, "TBytes": Size, "GHz": Freq, "x": Ratio, "W": Energy, "%": PercentUnit,
 		"b": NoUnit, "MS": NoUnit, "speed": NoUnit, "read/write": NoUnit, "a/b/s": NoUnit, "": NoUnit,
 	} {
 		assert.Equal(t, want, UnitOf(s), s)

@@ -37,14 +37,15 @@ var timeUnits = map[string]bool{
 // "b" (a bit, or a letter).
 var sizeUnits = map[string]bool{
 	"kb": true, "kib": true, "mb": true, "mib": true, "gb": true, "gib": true, "tb": true, "tib": true,
-	"bytes": true, "kbytes": true, "mbytes": true, "gbytes": true,
+	"bytes": true, "kbytes": true, "mbytes": true, "gbytes": true, "tbytes": true,
 	"bit": true, "bits": true, "kbit": true, "mbit": true, "gbit": true, "kbits": true, "mbits": true, "gbits": true,
 }
 
 // rateWords are rates written without a slash, in lower case.
 var rateWords = map[string]bool{
 	"bps": true, "kbps": true, "mbps": true, "gbps": true, "pps": true, "kpps": true, "mpps": true,
-	"iops": true, "kiops": true, "tps": true, "qps": true, "rps": true, "lps": true,
+	"iops": true, "kiops": true, "miops": true, "tps": true, "qps": true, "rps": true, "lps": true, "fps": true,
+	"kops": true, "mops": true, "gops": true,
 }
 
 // countWords are the things counted per second or per operation, in lower
@@ -66,11 +67,20 @@ var countWords = map[string]bool{
 var perOp = map[string]bool{
 	"op": true, "ops": true, "call": true, "iter": true, "byte": true, "operation": true, "pkt": true,
 	"packet": true, "insn": true, "req": true, "request": true, "msg": true, "page": true, "item": true,
-	"entry": true, "lookup": true, "cpu": true, "loop": true, "cycle": true,
+	"entry": true, "lookup": true, "cpu": true, "loop": true, "cycle": true, "core": true, "thread": true,
+	"node": true, "prod": true, "producer": true, "consumer": true,
 }
 
 // perSecond are the words after '/' that make a rate.
 var perSecond = map[string]bool{"s": true, "sec": true, "secs": true, "second": true}
+
+// PerSecond reports whether per, the lower-case word after a unit's '/',
+// makes it a rate ("s", "sec").
+func PerSecond(per string) bool { return perSecond[per] }
+
+// PerOp reports whether per, the lower-case word after a unit's '/',
+// makes it a cost: per operation, call, byte, packet, cpu, ...
+func PerOp(per string) bool { return perOp[per] }
 
 // UnitOf returns what the unit s measures, NoUnit for a word that is no
 // unit. It knows units as tools and people write them: a magnitude
