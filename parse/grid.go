@@ -441,13 +441,7 @@ func (cols gridColumns) measured() (unit string, ok bool) {
 	// "next + series (ms)" are next and next + series measured in ms.
 	names := make([]string, len(cols)-1)
 	for j := range names {
-		var words []string
-		for k, l := range cols[j+1].lines {
-			if k == 0 || !cell.UnitFragment(l) {
-				words = append(words, l)
-			}
-		}
-		names[j] = strings.Join(words, " ")
+		names[j] = cols.named(j + 1)
 	}
 	return unit, titled > 0 && !buildTitles(names)
 }
