@@ -2,14 +2,11 @@ package parse
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+
+	"github.com/lkmlbench/lkmlbench/internal/testlines"
 )
 
 // cellCase is one table-driven case of a family test: the input text, the
@@ -85,41 +82,12 @@ func benchCells(b *testing.B, fam Family, cases []cellCase) {
 }
 
 // fileLines returns the lines of the files matching the patterns.
-func fileLines(t testing.TB, patterns ...string) []string {
-	var out []string
-	for _, p := range patterns {
-		files, err := filepath.Glob(p)
-		require.NoError(t, err)
-		for _, f := range files {
-			if fi, err := os.Stat(f); err == nil && fi.IsDir() {
-				continue // testdata/wild/set holds the answer keys of real mail
-			}
-			b, err := os.ReadFile(f)
-			require.NoError(t, err)
-			out = append(out, strings.Split(string(b), "\n")...)
-		}
-	}
-	return out
-}
+var fileLines = testlines.Files
 
 // tokenSamples are the files of lines the lexers of package token are
 // checked on (column, cell and number samples), for the tests of what is
 // built on them.
 const tokenSamples = "internal/token/testdata/"
 
-// samples returns the lines of a file of Go-quoted strings, one a line;
-// lines starting with "//" are comments.
-func samples(t testing.TB, file string) []string {
-	b, err := os.ReadFile(file)
-	require.NoError(t, err)
-	var out []string
-	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-		if strings.HasPrefix(l, "//") {
-			continue
-		}
-		s, err := strconv.Unquote(l)
-		require.NoError(t, err, "%s: %s", file, l)
-		out = append(out, s)
-	}
-	return out
-}
+// samples returns the lines of a file of Go-quoted strings, one a line.
+var samples = testlines.Quoted
